@@ -1,0 +1,27 @@
+import * as v from 'valibot';
+import { Email, Password, requiredText } from './common.ts';
+
+/** POST /api/public/register: all five fields are required. */
+export const RegisterRequest = v.object({
+  firstName: requiredText('First name', 100),
+  lastName: requiredText('Last name', 100),
+  email: Email,
+  password: Password,
+  businessName: requiredText('Business name', 200),
+});
+export type RegisterRequest = v.InferInput<typeof RegisterRequest>;
+
+/** The spec does not show the success body; we answer 201 with a message the UI may ignore. */
+export const RegisterResponse = v.object({ message: v.string() });
+
+/** GET /api/public/verify-email?token=… */
+export const VerifyEmailQuery = v.object({ token: requiredText('Verification token', 512) });
+export const VerifyEmailResponse = v.object({ message: v.string() });
+
+/** POST /api/password-reset/request */
+export const PasswordResetRequest = v.object({ email: Email });
+export const PasswordResetRequestResponse = v.object({ message: v.string() });
+
+/** POST /api/password-reset/reset */
+export const PasswordReset = v.object({ token: requiredText('Reset token', 512), newPassword: Password });
+export const PasswordResetResponse = v.object({ message: v.string() });

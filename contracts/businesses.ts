@@ -1,0 +1,49 @@
+import * as v from 'valibot';
+import { requiredText } from './common.ts';
+
+const coordinate = (min: number, max: number, label: string) =>
+  v.nullable(
+    v.pipe(
+      v.number(`${label} must be a number.`),
+      v.finite(`${label} must be a number.`),
+      v.minValue(min, `${label} must be between ${min} and ${max}.`),
+      v.maxValue(max, `${label} must be between ${min} and ${max}.`),
+    ),
+  );
+
+const optionalText = (label: string, max: number) =>
+  v.optional(
+    v.nullable(v.pipe(v.string(`${label} must be text.`), v.trim(), v.maxLength(max, `${label} is too long.`))),
+    null,
+  );
+
+/** IANA zone names such as Europe/Berlin; checked against the runtime's zone list on the server. */
+export const TimeZone = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64), v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/));
+
+/** GET /api/businesses/me (and the PUT's answer). */
+export const BusinessProfile = v.object({
+  businessid: v.string(),
+  businessname: v.string(),
+  description: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  logourl: v.nullable(v.string()),
+  timezone: v.string(),
+});
+export type BusinessProfile = v.InferOutput<typeof BusinessProfile>;
+
+/** PUT /api/businesses/me: Business Name is required; everything else may be cleared with null. */
+export const BusinessProfileUpdate = v.object({
+  businessname: requiredText('Business name', 200),
+  description: optionalText('Description', 2000),
+  address: optionalText('Address', 500),
+  latitude: v.optional(coordinate(-90, 90, 'Latitude'), null),
+  longitude: v.optional(coordinate(-180, 180, 'Longitude'), null),
+  logourl: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(2048, 'Logo URL is too long.'), v.url('Logo URL must be a URL.'))),
+    null,
+  ),
+  timezone: v.optional(TimeZone),
+});
+export type BusinessProfileUpdate = v.InferInput<typeof BusinessProfileUpdate>;

@@ -1,0 +1,13 @@
+import * as v from 'valibot';
+
+/** GET /dev/mailbox.json: every mail the local outbox "sent", newest first. */
+export const Mail = v.object({
+  id: v.string(),
+  to: v.string(),
+  subject: v.string(),
+  text: v.string(),
+  links: v.array(v.string()),
+  sentAt: v.string(),
+});
+export type Mail = v.InferOutput<typeof Mail>;
+export const Mailbox = v.array(Mail);

@@ -1,0 +1,3 @@
+import { buildSpa } from './lib/build.ts';
+
+buildSpa();

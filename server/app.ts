@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Identity } from './identity/types.ts';
+import type { Clock } from './lib/clock.ts';
+import { HttpError } from './lib/http-error.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { type AuthVariables, requireOwner } from './middleware/auth.ts';
+import { type Logger, requestLog } from './middleware/request-log.ts';
+import { antiForgery, securityHeaders } from './middleware/security.ts';
+import { accountRoutes } from './routes/account/account.routes.ts';
+import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
+import { configRoutes } from './routes/config/config.routes.ts';
+import { usersRoutes } from './routes/users/users.routes.ts';
+import { spaRoutes } from './static.ts';
+
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  identity: Identity;
+  mailer: Mailer;
+  log: Logger;
+  /** The built SPA (Vite's dist/); absent in API-only tests. */
+  distDir?: string;
+};
+
+export type AppEnv = { Variables: AuthVariables };
+
+/** Builds the whole product as one Hono app, without listening (server/index.ts listens). */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use(securityHeaders());
+  if (deps.env.LOG_REQUESTS === 'true') app.use(requestLog(deps.log));
+
+  app.get('/healthz', async (c) => {
+    await deps.db.execute('select 1');
+    return c.json({ status: 'ok' });
+  });
+  app.route('/', configRoutes(deps));
+  app.route('/cognito', deps.identity.routes);
+  if (deps.mailer.mailboxEnabled) app.route('/dev', mailboxRoutes(deps));
+
+  const api = new Hono<AppEnv>();
+  api.use(antiForgery());
+  api.use(requireOwner(deps.identity));
+  api.route('/', accountRoutes(deps));
+  api.route('/users', usersRoutes(deps));
+  api.route('/businesses', businessesRoutes(deps));
+  api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
+  app.route('/api', api);
+
+  if (deps.distDir) app.route('/', spaRoutes(deps.distDir));
+
+  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || 'The request is not valid.' }, error.status);
+    }
+    // Never a stack trace to the caller; the log gets the message and where it happened.
+    deps.log.error(`${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,54 @@
+import { type ServerType, serve } from '@hono/node-server';
+import { type AppDeps, createApp } from './app.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createIdentity } from './identity/identity.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createMailer } from './mail/mailer.ts';
+import { consoleLogger, type Logger } from './middleware/request-log.ts';
+import { seedCatalogue, seedDemo } from './seed.ts';
+
+export type BootOptions = {
+  env: Env;
+  database: Database;
+  clock?: Clock;
+  log?: Logger;
+  distDir?: string;
+  /** Create the demo owner and business (npm start does; tests opt in). */
+  demo?: boolean;
+};
+
+/** Everything but the socket: identity keys, mailer, catalogue seed, the app. Shared by npm start and tests. */
+export async function boot(options: BootOptions) {
+  const { env, database } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? consoleLogger;
+  const db = database.db;
+  const identity = await createIdentity({ db, env, clock, log });
+  const mailer = createMailer({ db, env, clock, log });
+  await seedCatalogue(db);
+  const demoCreated = options.demo ? await seedDemo({ db, env, identity, clock }) : false;
+  const deps: AppDeps = { db, env, clock, identity, mailer, log, distDir: options.distDir };
+  return { app: createApp(deps), deps, demoCreated };
+}
+
+export type Listening = { url: string; server: ServerType; close: () => Promise<void> };
+
+export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number, hostname: string) {
+  return new Promise<Listening>((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info) => {
+      const host = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
+      resolve({
+        url: `http://${host}:${info.port}`,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            // Keep-alive sockets would hold close() open for seconds.
+            if ('closeAllConnections' in server) server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+    server.once('error', reject);
+  });
+}

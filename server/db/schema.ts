@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- catalogue
+
+/** Subscription plans; limits are what the package-usage checks enforce. */
+export const packages = pgTable('packages', {
+  packageid: serial('packageid').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  monthlyPrice: numeric('monthly_price', { precision: 10, scale: 2 }).notNull(),
+  annualPrice: numeric('annual_price', { precision: 10, scale: 2 }).notNull(),
+  followerLimit: integer('follower_limit').notNull(),
+  postsPerDayLimit: integer('posts_per_day_limit').notNull(),
+  bookableResourcesLimit: integer('bookable_resources_limit').notNull(),
+  customBrandingEnabled: boolean('custom_branding_enabled').notNull().default(false),
+  supportLevel: text('support_level').notNull().default('email'),
+  isActive: boolean('is_active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const voucherTypes = pgTable('voucher_types', {
+  vouchertypeid: serial('vouchertypeid').primaryKey(),
+  typename: text('typename').notNull().unique(),
+});
+
+// ---------------------------------------------------------------- identity
+
+/**
+ * A user of the identity provider. `username` is the canonical Cognito username (a UUID, like a pool
+ * with e-mail aliases); it is USER_ID_FOR_SRP, so the verifier is bound to it. Passwords are never
+ * stored: only the SRP salt and verifier.
+ */
+export const users = pgTable(
+  'users',
+  {
+    userid: uuid('userid').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    firstname: text('firstname'),
+    lastname: text('lastname'),
+    /** CONFIRMED | UNCONFIRMED | FORCE_CHANGE_PASSWORD | RESET_REQUIRED */
+    status: text('status').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    srpSalt: text('srp_salt').notNull(),
+    srpVerifier: text('srp_verifier').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userid: uuid('userid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    groupName: text('group_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userid, t.groupName] })],
+);
+
+/**
+ * One signed-in session: its id is the `origin_jti` claim of every token issued in it. Revoking the
+ * session (RevokeToken, GlobalSignOut, password reset) stops its refresh tokens AND makes the API refuse
+ * its access tokens, which stay cryptographically valid until they expire.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userid: uuid('userid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userid)],
+);
+
+/** Refresh tokens, stored as SHA-256 hashes; rotation marks the old one replaced. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/**
+ * Short-lived sign-in state between two identity calls, kept in the database so that any copy of the
+ * process can answer the next call: the SRP exchange (keyed by a hash of SECRET_BLOCK) and the
+ * NEW_PASSWORD_REQUIRED challenge (keyed by a hash of Session). Single use.
+ */
+export const authChallenges = pgTable('auth_challenges', {
+  idHash: text('id_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  userid: uuid('userid')
+    .notNull()
+    .references(() => users.userid, { onDelete: 'cascade' }),
+  state: jsonb('state').notNull().$type<Record<string, string>>(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** RS256 signing keys, generated on first start; the newest active one signs, all are published. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull().$type<Record<string, unknown>>(),
+  publicJwk: jsonb('public_jwk').notNull().$type<Record<string, unknown>>(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Fixed-window counters for rate limits (per IP, per account); shared by every process. */
+export const rateLimits = pgTable('rate_limits', {
+  bucket: text('bucket').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/** Single-use e-mail tokens (verification, password reset), stored as SHA-256 hashes. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userid: uuid('userid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    /** verify_email | password_reset */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userid, t.purpose)],
+);
+
+// ---------------------------------------------------------------- businesses
+
+export const businesses = pgTable('businesses', {
+  businessid: uuid('businessid').primaryKey(),
+  ownerUserid: uuid('owner_userid')
+    .notNull()
+    .unique()
+    .references(() => users.userid, { onDelete: 'cascade' }),
+  businessname: text('businessname').notNull(),
+  description: text('description'),
+  address: text('address'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  logourl: text('logourl'),
+  timezone: text('timezone').notNull(),
+  packageid: integer('packageid')
+    .notNull()
+    .references(() => packages.packageid),
+  negotiatedMonthlyPrice: numeric('negotiated_monthly_price', { precision: 10, scale: 2 }).notNull(),
+  billingCycle: text('billing_cycle').notNull().default('month'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- mail
+
+/** Every mail the product sends. With the local transport this IS the mailbox; with SMTP, a log. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    links: jsonb('links').notNull().$type<string[]>(),
+    transport: text('transport').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_sent_idx').on(t.sentAt)],
+);

@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+
+const port = v.pipe(
+  v.string(),
+  v.transform(Number),
+  v.integer('must be a whole number'),
+  v.minValue(0, 'must be 0..65535'),
+  v.maxValue(65535, 'must be 0..65535'),
+);
+const seconds = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer('must be a whole number of seconds'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+const url = v.pipe(v.string(), v.url('must be an absolute URL'));
+
+/**
+ * Every setting of the process, read once at start-up. A bad value stops the process with one clear
+ * line (see parseEnv), never half-way through a request.
+ */
+export const EnvSchema = v.object({
+  NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+  PORT: v.optional(port, '8787'),
+  HOST: v.optional(v.string(), '0.0.0.0'),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './.data'),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
+  PUBLIC_URL: v.optional(url),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.string(), 'Business Portal <no-reply@localhost>'),
+  DEMO_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'owner@demo.local'),
+  DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters')), 'DemoOwner#2026'),
+  USER_POOL_ID: v.optional(v.pipe(v.string(), v.regex(/^[^_]+_[^_]+$/, 'must look like <region>_<pool>')), 'local_OwnerPortal'),
+  USER_POOL_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'owner-portal-web'),
+  /** Verify tokens of a real Cognito pool instead of the local one (JWKS of that pool). */
+  JWKS_URL: v.optional(url),
+  TOKEN_ISSUER: v.optional(url),
+  ACCESS_TOKEN_TTL: v.optional(seconds(5, 86_400), '3600'),
+  ID_TOKEN_TTL: v.optional(seconds(5, 86_400), '3600'),
+  REFRESH_TOKEN_TTL: v.optional(seconds(60, 315_360_000), '2592000'),
+  VERIFY_TOKEN_TTL: v.optional(seconds(60, 2_592_000), '86400'),
+  RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
+  APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
+  LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema>;
+
+/** Parses process.env; on failure returns one line naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): { env: Env } | { error: string } {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = v.safeParse(EnvSchema, present);
+  if (result.success) return { env: result.output };
+  const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
+  return { error: `Invalid configuration: ${problems.join('; ')}` };
+}
+
+/** The defaults, for tests and tools. */
+export const defaultEnv = (overrides: Partial<Record<keyof Env, string>> = {}): Env => {
+  const parsed = parseEnv(overrides);
+  if ('error' in parsed) throw new Error(parsed.error);
+  return parsed.env;
+};

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
+
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };
+
+/**
+ * Counts one hit in a fixed window kept in the database, so every copy of the process shares it.
+ * One statement: insert, or bump the counter, or restart an expired window.
+ */
+export async function hitRateLimit(
+  db: Db,
+  bucket: string,
+  options: { limit: number; windowSeconds: number; now: Date },
+): Promise<RateLimitResult> {
+  const resetAt = new Date(options.now.getTime() + options.windowSeconds * 1000);
+  const rows = await db
+    .insert(rateLimits)
+    .values({ bucket, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.bucket,
+      set: {
+        count: sql`case when ${rateLimits.resetAt} <= ${options.now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
+        resetAt: sql`case when ${rateLimits.resetAt} <= ${options.now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const row = rows[0]!;
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - options.now.getTime()) / 1000));
+  return { allowed: row.count <= options.limit, retryAfterSeconds, count: row.count };
+}
+
+/** Reads a window without counting (e.g. "is this account locked?"). */
+export async function peekRateLimit(db: Db, bucket: string, limit: number, now: Date): Promise<RateLimitResult> {
+  const rows = await db.select().from(rateLimits).where(sql`${rateLimits.bucket} = ${bucket}`);
+  const row = rows[0];
+  if (!row || row.resetAt <= now) return { allowed: true, retryAfterSeconds: 0, count: 0 };
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+  return { allowed: row.count < limit, retryAfterSeconds, count: row.count };
+}
+
+export async function clearRateLimit(db: Db, bucket: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.bucket} = ${bucket}`);
+}

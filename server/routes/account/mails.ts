@@ -1,0 +1,40 @@
+import type { OutgoingMail } from '../../mail/mailer.ts';
+
+const lifetime = (seconds: number) =>
+  seconds % 3600 === 0 ? `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}` : `${Math.round(seconds / 60)} minutes`;
+
+export const verificationMail = (
+  to: string,
+  firstName: string,
+  businessName: string,
+  link: string,
+  ttlSeconds: number,
+): OutgoingMail => ({
+  to,
+  subject: 'Verify your email address',
+  text: [
+    `Hi ${firstName},`,
+    '',
+    `Welcome to the Business Portal! Please confirm your email address to activate the account for ${businessName}:`,
+    '',
+    link,
+    '',
+    `This link works once and expires in ${lifetime(ttlSeconds)}. If you didn't create an account, you can ignore this email.`,
+  ].join('\n'),
+  links: [link],
+});
+
+export const resetMail = (to: string, link: string, ttlSeconds: number): OutgoingMail => ({
+  to,
+  subject: 'Reset your password',
+  text: [
+    'Hello,',
+    '',
+    'We received a request to reset the password of your Business Portal account. Choose a new password here:',
+    '',
+    link,
+    '',
+    `This link works once and expires in ${lifetime(ttlSeconds)}. If you didn't ask for a reset, you can ignore this email; your password stays the same.`,
+  ].join('\n'),
+  links: [link],
+});

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client.ts';
+import { businesses, packages, voucherTypes } from './db/schema.ts';
+import type { Env } from './env.ts';
+import { GROUPS, type Identity } from './identity/types.ts';
+import type { Clock } from './lib/clock.ts';
+import { newId } from './lib/crypto.ts';
+
+/** The plans every business can be on. Limits are what the package checks enforce. */
+export const PLANS = [
+  {
+    name: 'Free',
+    description: 'For trying things out: a follower list, a weekly post and one bookable resource.',
+    monthlyPrice: '0.00',
+    annualPrice: '0.00',
+    followerLimit: 100,
+    postsPerDayLimit: 1,
+    bookableResourcesLimit: 1,
+    customBrandingEnabled: false,
+    supportLevel: 'email',
+    sortOrder: 1,
+  },
+  {
+    name: 'Starter',
+    description: 'For a growing local business with regulars to keep coming back.',
+    monthlyPrice: '19.00',
+    annualPrice: '190.00',
+    followerLimit: 1000,
+    postsPerDayLimit: 3,
+    bookableResourcesLimit: 5,
+    customBrandingEnabled: false,
+    supportLevel: 'email',
+    sortOrder: 2,
+  },
+  {
+    name: 'Pro',
+    description: 'For busy venues: more reach, more resources, your own branding and priority help.',
+    monthlyPrice: '49.00',
+    annualPrice: '490.00',
+    followerLimit: 10000,
+    postsPerDayLimit: 10,
+    bookableResourcesLimit: 25,
+    customBrandingEnabled: true,
+    supportLevel: 'priority',
+    sortOrder: 3,
+  },
+] as const;
+
+export const VOUCHER_TYPES = ['Percentage Discount', 'Fixed Amount', 'Free Item', 'Buy One Get One'] as const;
+
+/** The server's own zone, the default for new businesses (owners can change it in the profile). */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Catalogue rows every installation needs; safe to run on every start. */
+export async function seedCatalogue(db: Db): Promise<void> {
+  await db.insert(packages).values([...PLANS]).onConflictDoNothing({ target: packages.name });
+  await db
+    .insert(voucherTypes)
+    .values(VOUCHER_TYPES.map((typename) => ({ typename })))
+    .onConflictDoNothing({ target: voucherTypes.typename });
+}
+
+export async function freePlan(db: Db) {
+  const [plan] = await db.select().from(packages).where(eq(packages.name, 'Free'));
+  if (!plan) throw new Error('The Free plan is missing; seedCatalogue must run first.');
+  return plan;
+}
+
+/**
+ * The demo business a newcomer signs in to. Created once: if the demo owner exists, nothing changes
+ * (so a password changed through the UI survives restarts).
+ */
+export async function seedDemo(deps: { db: Db; env: Env; identity: Identity; clock: Clock }): Promise<boolean> {
+  const { db, env, identity, clock } = deps;
+  if (await identity.findUserByEmail(env.DEMO_EMAIL)) return false;
+  const [pro] = await db.select().from(packages).where(eq(packages.name, 'Starter'));
+  await db.transaction(async (tx) => {
+    const owner = await identity.createUser(
+      {
+        email: env.DEMO_EMAIL,
+        password: env.DEMO_PASSWORD,
+        firstname: 'Maya',
+        lastname: 'Lindqvist',
+        groups: [GROUPS.owners],
+        status: 'CONFIRMED',
+        emailVerified: true,
+      },
+      tx,
+    );
+    await tx.insert(businesses).values({
+      businessid: newId(),
+      ownerUserid: owner.userid,
+      businessname: 'Harbour Lane Coffee',
+      description: 'Small-batch coffee, fresh pastries and a quiet corner to work from, right by the harbour.',
+      address: '12 Harbour Lane, Portsmouth PO1 3AA',
+      latitude: 50.797788,
+      longitude: -1.108422,
+      logourl: null,
+      timezone: serverTimeZone(),
+      packageid: pro!.packageid,
+      negotiatedMonthlyPrice: pro!.monthlyPrice,
+      billingCycle: 'month',
+      createdAt: clock(),
+    });
+  });
+  return true;
+}

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { boot, type Listening, listen } from '../../server/boot.ts';
+import { type Database, openDatabase } from '../../server/db/client.ts';
+import { defaultEnv, type Env } from '../../server/env.ts';
+import type { Clock } from '../../server/lib/clock.ts';
+import type { Logger } from '../../server/middleware/request-log.ts';
+
+/** A clock tests can move: token expiry, link expiry and rate-limit windows without waiting. */
+export function testClock(start = Date.now()) {
+  let now = start;
+  const clock: Clock = () => new Date(now);
+  return { clock, advance: (ms: number) => void (now += ms), set: (ms: number) => void (now = ms) };
+}
+
+/** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
+export async function freshDatabase(): Promise<Database> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ kind: 'pglite', loadDataDir: new Blob([template]) });
+}
+
+export type TestServer = Listening & {
+  database: Database;
+  env: Env;
+  deps: Awaited<ReturnType<typeof boot>>['deps'];
+  logs: string[];
+  /** fetch against this server; a relative path is resolved against its URL. */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** JSON request helper: sets the JSON content type and the anti-forgery header for writes. */
+  api: (method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<Response>;
+  stop: () => Promise<void>;
+};
+
+/** The real app on a real database, listening on a real port of 127.0.0.1. */
+export async function startTestServer(
+  options: { env?: Partial<Record<keyof Env, string>>; clock?: Clock; demo?: boolean } = {},
+): Promise<TestServer> {
+  const database = await freshDatabase();
+  const logs: string[] = [];
+  const log: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
+  const env = defaultEnv({ NODE_ENV: 'test', ...options.env });
+  const { app, deps } = await boot({ env, database, clock: options.clock, log, demo: options.demo });
+  const listening = await listen(app.fetch, 0, '127.0.0.1');
+  const request = (path: string, init?: RequestInit) => fetch(new URL(path, listening.url), init);
+  const api: TestServer['api'] = (method, path, { body, token, headers = {} } = {}) =>
+    request(path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(method !== 'GET' ? { 'x-requested-with': 'XMLHttpRequest' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  return {
+    ...listening,
+    database,
+    env,
+    deps,
+    logs,
+    request,
+    api,
+    stop: async () => {
+      await listening.close();
+      await database.close();
+    },
+  };
+}
