@@ -18,7 +18,12 @@ const optionalText = (label: string, max: number) =>
   );
 
 /** IANA zone names such as Europe/Berlin; checked against the runtime's zone list on the server. */
-export const TimeZone = v.pipe(v.string(), v.nonEmpty(), v.maxLength(64), v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/));
+export const TimeZone = v.pipe(
+  v.string(),
+  v.nonEmpty(),
+  v.maxLength(64),
+  v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/),
+);
 
 /** GET /api/businesses/me (and the PUT's answer). */
 export const BusinessProfile = v.object({
@@ -41,7 +46,9 @@ export const BusinessProfileUpdate = v.object({
   latitude: v.optional(coordinate(-90, 90, 'Latitude'), null),
   longitude: v.optional(coordinate(-180, 180, 'Longitude'), null),
   logourl: v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(2048, 'Logo URL is too long.'), v.url('Logo URL must be a URL.'))),
+    v.nullable(
+      v.pipe(v.string(), v.trim(), v.maxLength(2048, 'Logo URL is too long.'), v.url('Logo URL must be a URL.')),
+    ),
     null,
   ),
   timezone: v.optional(TimeZone),

@@ -32,7 +32,10 @@ export const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Business Portal <no-reply@localhost>'),
   DEMO_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'owner@demo.local'),
   DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters')), 'DemoOwner#2026'),
-  USER_POOL_ID: v.optional(v.pipe(v.string(), v.regex(/^[^_]+_[^_]+$/, 'must look like <region>_<pool>')), 'local_OwnerPortal'),
+  USER_POOL_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^[^_]+_[^_]+$/, 'must look like <region>_<pool>')),
+    'local_OwnerPortal',
+  ),
   USER_POOL_CLIENT_ID: v.optional(v.pipe(v.string(), v.nonEmpty()), 'owner-portal-web'),
   /** Verify tokens of a real Cognito pool instead of the local one (JWKS of that pool). */
   JWKS_URL: v.optional(url),

@@ -53,7 +53,10 @@ export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOption
 
 /** Catalogue rows every installation needs; safe to run on every start. */
 export async function seedCatalogue(db: Db): Promise<void> {
-  await db.insert(packages).values([...PLANS]).onConflictDoNothing({ target: packages.name });
+  await db
+    .insert(packages)
+    .values([...PLANS])
+    .onConflictDoNothing({ target: packages.name });
   await db
     .insert(voucherTypes)
     .values(VOUCHER_TYPES.map((typename) => ({ typename })))

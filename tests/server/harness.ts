@@ -11,7 +11,15 @@ import type { Logger } from '../../server/middleware/request-log.ts';
 export function testClock(start = Date.now()) {
   let now = start;
   const clock: Clock = () => new Date(now);
-  return { clock, advance: (ms: number) => void (now += ms), set: (ms: number) => void (now = ms) };
+  return {
+    clock,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    set: (ms: number) => {
+      now = ms;
+    },
+  };
 }
 
 /** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
@@ -50,7 +58,11 @@ export type TestServer = Listening & {
   /** fetch against this server; a relative path is resolved against its URL. */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** JSON request helper: sets the JSON content type and the anti-forgery header for writes. */
-  api: (method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }) => Promise<Response>;
+  api: (
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ) => Promise<Response>;
   stop: () => Promise<void>;
 };
 

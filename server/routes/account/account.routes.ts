@@ -1,11 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import {
-  PasswordReset,
-  PasswordResetRequest,
-  RegisterRequest,
-  VerifyEmailQuery,
-} from '#contracts/account.ts';
+import { PasswordReset, PasswordResetRequest, RegisterRequest, VerifyEmailQuery } from '#contracts/account.ts';
 import type { AppDeps, AppEnv } from '../../app.ts';
 import { businesses } from '../../db/schema.ts';
 import { GROUPS } from '../../identity/types.ts';
@@ -18,8 +13,7 @@ import { freePlan, serverTimeZone } from '../../seed.ts';
 import { resetMail, verificationMail } from './mails.ts';
 import { issueToken, spendAllTokens, spendToken } from './tokens.ts';
 
-export const RESET_REQUESTED =
-  "If an account with that email exists, we've sent you a password reset link.";
+export const RESET_REQUESTED = "If an account with that email exists, we've sent you a password reset link.";
 
 const LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
@@ -30,7 +24,9 @@ const LIMITS = {
 };
 
 const isUniqueViolation = (error: unknown): boolean => {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 };
 

@@ -31,7 +31,10 @@ export function businessesRoutes({ db, clock }: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.get('/me', async (c) => {
-    const [row] = await db.select().from(businesses).where(eq(businesses.ownerUserid, c.get('auth').sub));
+    const [row] = await db
+      .select()
+      .from(businesses)
+      .where(eq(businesses.ownerUserid, c.get('auth').sub));
     if (!row) throw new HttpError(404, 'No business profile found.');
     return c.json(toProfile(row));
   });

@@ -8,7 +8,10 @@ import { HttpError } from '../../lib/http-error.ts';
 export function usersRoutes({ db }: AppDeps) {
   const app = new Hono<AppEnv>();
   app.get('/me', async (c) => {
-    const [user] = await db.select().from(users).where(eq(users.userid, c.get('auth').sub));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(users.userid, c.get('auth').sub));
     if (!user) throw new HttpError(404, 'No user profile found.');
     const profile: UserProfile = {
       userid: user.userid,

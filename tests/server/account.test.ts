@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testClock } from './harness.ts';
+import { latestLink, mailbox } from './support/mailbox.ts';
+
+const time = testClock();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ clock: time.clock });
+});
+afterAll(() => server?.stop());
+
+const registration = (email: string) => ({
+  firstName: 'Ada',
+  lastName: 'Baker',
+  email,
+  password: 'Bread&Butter1',
+  businessName: 'Ada’s Bakery',
+});
+
+describe('registration', () => {
+  it('creates an unconfirmed owner and mails a verification link to /verify-email', async () => {
+    const response = await server.api('POST', '/api/public/register', { body: registration('Ada@Example.com') });
+    expect(response.status).toBe(201);
+    expect((await response.json()).message).toMatch(/check your email/i);
+    const { mail, link } = await latestLink(server, 'ada@example.com', '/verify-email');
+    expect(mail.subject).toBe('Verify your email address');
+    expect(mail.text).toContain('Ada’s Bakery');
+    expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
+    const user = await server.deps.identity.findUserByEmail('ada@example.com');
+    expect(user?.status).toBe('UNCONFIRMED');
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case, with 409', async () => {
+    const response = await server.api('POST', '/api/public/register', { body: registration('ADA@example.com') });
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toMatch(/already exists/);
+  });
+
+  it.each([
+    ['firstName', { firstName: '' }, 'First name is required.'],
+    ['lastName', { lastName: '   ' }, 'Last name is required.'],
+    ['email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
+    ['password', { password: 'short' }, 'Password must be at least 8 characters long.'],
+    ['businessName', { businessName: undefined }, 'Business name is required.'],
+  ])('requires %s', async (_field, change, message) => {
+    const response = await server.api('POST', '/api/public/register', {
+      body: { ...registration('field@example.com'), ...change },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+  });
+
+  it('answers malformed JSON and wrong types with 400 and a message, never 500', async () => {
+    const malformed = await server.api('POST', '/api/public/register', { body: '{"firstName": "Ada",' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    const wrongType = await server.api('POST', '/api/public/register', {
+      body: { ...registration('types@example.com'), firstName: 42 },
+    });
+    expect(wrongType.status).toBe(400);
+    expect((await wrongType.json()).message).toBe('First name is required.');
+    const array = await server.api('POST', '/api/public/register', { body: '[]' });
+    expect(array.status).toBe(400);
+  });
+
+  it('refuses a write without the anti-forgery header', async () => {
+    const response = await server.request('/api/public/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(registration('csrf@example.com')),
+    });
+    expect(response.status).toBe(403);
+    expect((await response.json()).message).toMatch(/anti-forgery/);
+  });
+});
+
+describe('e-mail verification', () => {
+  it('confirms the owner once; the link then refuses reuse', async () => {
+    await server.api('POST', '/api/public/register', { body: registration('verify@example.com') });
+    const { token } = await latestLink(server, 'verify@example.com', '/verify-email');
+    const first = await server.api('GET', `/api/public/verify-email?token=${token}`);
+    expect(first.status).toBe(200);
+    expect((await first.json()).message).toMatch(/verified/);
+    expect((await server.deps.identity.findUserByEmail('verify@example.com'))?.status).toBe('CONFIRMED');
+    const again = await server.api('GET', `/api/public/verify-email?token=${token}`);
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toMatch(/already been used/);
+  });
+
+  it('refuses an expired link and an unknown one', async () => {
+    await server.api('POST', '/api/public/register', { body: registration('late@example.com') });
+    const { token } = await latestLink(server, 'late@example.com', '/verify-email');
+    time.advance((server.env.VERIFY_TOKEN_TTL + 1) * 1000);
+    const expired = await server.api('GET', `/api/public/verify-email?token=${token}`);
+    expect(expired.status).toBe(400);
+    expect((await expired.json()).message).toMatch(/expired/);
+    expect((await server.deps.identity.findUserByEmail('late@example.com'))?.status).toBe('UNCONFIRMED');
+    const unknown = await server.api('GET', '/api/public/verify-email?token=nope');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toMatch(/not valid/);
+    const missing = await server.api('GET', '/api/public/verify-email');
+    expect(missing.status).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  it('answers byte-identically for known and unknown e-mails, and mails only the known one', async () => {
+    const before = (await mailbox(server)).length;
+    const known = await server.api('POST', '/api/password-reset/request', { body: { email: 'ada@example.com' } });
+    const unknown = await server.api('POST', '/api/password-reset/request', { body: { email: 'nobody@example.com' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const [a, b] = [await known.text(), await unknown.text()];
+    expect(a).toBe(b);
+    expect(JSON.parse(a).message).toBe("If an account with that email exists, we've sent you a password reset link.");
+    const headers = (r: Response) => [...r.headers].filter(([name]) => name !== 'date');
+    expect(headers(known)).toEqual(headers(unknown));
+    const mails = await mailbox(server);
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]!.to).toBe('ada@example.com');
+  });
+
+  it('sets the new password once; reuse, expiry and short passwords are refused', async () => {
+    const { token } = await latestLink(server, 'ada@example.com', '/reset-password');
+    const short = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'short' } });
+    expect(short.status).toBe(400);
+    expect((await short.json()).message).toBe('Password must be at least 8 characters long.');
+    const ok = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'NewLoaf&Jam2' } });
+    expect(ok.status).toBe(200);
+    const reuse = await server.api('POST', '/api/password-reset/reset', {
+      body: { token, newPassword: 'NewLoaf&Jam3' },
+    });
+    expect(reuse.status).toBe(400);
+    expect((await reuse.json()).message).toMatch(/already been used/);
+
+    await server.api('POST', '/api/password-reset/request', { body: { email: 'verify@example.com' } });
+    const late = await latestLink(server, 'verify@example.com', '/reset-password');
+    time.advance((server.env.RESET_TOKEN_TTL + 1) * 1000);
+    const expired = await server.api('POST', '/api/password-reset/reset', {
+      body: { token: late.token, newPassword: 'Whatever123' },
+    });
+    expect(expired.status).toBe(400);
+    expect((await expired.json()).message).toMatch(/expired/);
+  });
+
+  it('limits requests per IP with 429 and Retry-After', async () => {
+    let last: Response | undefined;
+    for (let i = 0; i < 12; i++) {
+      last = await server.api('POST', '/api/password-reset/request', { body: { email: `flood${i}@example.com` } });
+    }
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await last!.json()).message).toMatch(/Too many requests/);
+  });
+});

@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../server/env.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.stop());
+
+describe('every response', () => {
+  it('carries the security headers, and /api answers are never cached', async () => {
+    const response = await server.request('/api/users/me');
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await server.request('/api/nothing-here', { headers: { authorization: 'Bearer x' } });
+    expect([401, 404]).toContain(response.status);
+    expect(typeof (await response.json()).message).toBe('string');
+  });
+});
+
+describe('runtime configuration', () => {
+  it('gives the SPA an absolute identity endpoint built from the origin it used', async () => {
+    const response = await server.request('/config.json');
+    const config = await response.json();
+    expect(config.auth.userPoolEndpoint).toBe(`${server.url}/cognito/`);
+    expect(config.auth.userPoolId).toBe(server.env.USER_POOL_ID);
+    expect(config.mediaBaseUrl).toBe(`${server.url}/media/`);
+  });
+
+  it('reports health', async () => {
+    const response = await server.request('/healthz');
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('environment', () => {
+  it('stops with one line naming each bad setting', () => {
+    const result = parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    expect(result).toHaveProperty('error');
+    const line = (result as { error: string }).error;
+    expect(line.split('\n')).toHaveLength(1);
+    expect(line).toContain('PORT');
+    expect(line).toContain('DATABASE_URL must be a postgres:// URL');
+  });
+});
+
+describe('the built SPA', () => {
+  let spa: TestServer;
+  beforeAll(async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Business Portal</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    spa = await startTestServer();
+    // A second app over the same deps, this time with a dist directory.
+    const { createApp } = await import('../../server/app.ts');
+    const { listen } = await import('../../server/boot.ts');
+    const app = createApp({ ...spa.deps, distDir: dist });
+    const listening = await listen(app.fetch, 0, '127.0.0.1');
+    const stopOriginal = spa.stop;
+    spa = {
+      ...spa,
+      url: listening.url,
+      stop: async () => {
+        await listening.close();
+        await stopOriginal();
+      },
+    };
+  });
+  afterAll(() => spa?.stop());
+
+  it('serves index.html for client routes (history-API fallback) and caches hashed assets', async () => {
+    const page = await fetch(`${spa.url}/bookings/calendar`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Business Portal</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${spa.url}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const missing = await fetch(`${spa.url}/assets/missing.js`);
+    expect(missing.status).toBe(404);
+  });
+});
