@@ -46,8 +46,9 @@ export function accountRoutes(deps: AppDeps) {
   };
 
   app.post('/public/register', async (c) => {
-    await limitIp(c, 'registerPerIp');
     const body = await readJson(c, RegisterRequest);
+    // Counted after validation: a typo in the form must not use up the owner's attempts.
+    await limitIp(c, 'registerPerIp');
     if (await identity.findUserByEmail(body.email)) {
       throw new HttpError(409, 'An account with this email already exists. Try signing in or resetting your password.');
     }
@@ -117,8 +118,8 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   app.post('/password-reset/reset', async (c) => {
-    await limitIp(c, 'resetPerIp');
     const { token, newPassword } = await readJson(c, PasswordReset);
+    await limitIp(c, 'resetPerIp');
     const now = clock();
     const userid = await spendToken(db, token, 'password_reset', now);
     await identity.setPassword(userid, newPassword);
