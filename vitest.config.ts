@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 // Three kinds of test, one runner:
 // - unit + generated: machines and React views in jsdom, fakes injected with machine.provide;
@@ -31,7 +31,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      ...(pg
+      ...((pg
         ? [
             {
               extends: true,
@@ -46,7 +46,7 @@ export default defineConfig({
               },
             },
           ]
-        : []),
+        : []) as TestProjectConfiguration[]),
       {
         extends: true,
         test: {

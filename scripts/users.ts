@@ -1,0 +1,216 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { asc, eq } from 'drizzle-orm';
+import { type Database, openDatabase } from '../server/db/client.ts';
+import { businesses, userGroups, users } from '../server/db/schema.ts';
+import { type Env, parseEnv } from '../server/env.ts';
+import { createIdentity } from '../server/identity/identity.ts';
+import { passwordPolicyProblem } from '../server/identity/store.ts';
+import { GROUPS, type UserStatus } from '../server/identity/types.ts';
+import { systemClock } from '../server/lib/clock.ts';
+import { newId } from '../server/lib/crypto.ts';
+import { freePlan, seedCatalogue, serverTimeZone } from '../server/seed.ts';
+
+const STATUSES: UserStatus[] = ['CONFIRMED', 'UNCONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'];
+const GROUP_NAMES: string[] = [GROUPS.owners, GROUPS.customers];
+
+const USAGE = `Manage users of the local identity provider (the same database as npm start).
+
+Usage:
+  npm run users -- create --email <email> --password <password> [options]
+  npm run users -- list
+
+create options:
+  --group <name>       ${GROUP_NAMES.join(' | ')}   (default ${GROUPS.owners})
+  --status <status>    ${STATUSES.join(' | ')}   (default CONFIRMED)
+                       FORCE_CHANGE_PASSWORD: the password is temporary; sign-in asks for a new one.
+  --first <name>       first name   --last <name>   last name
+  --business <name>    business name for an owner (default "<first name>'s Business"); owners get
+                       their business on the Free plan, exactly as registration creates it.
+
+The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
+With the embedded database, stop npm start first: only one process may open it at a time.
+
+Examples:
+  npm run users -- create --email new.owner@example.com --password 'Temp#Pass1' --status FORCE_CHANGE_PASSWORD
+  npm run users -- create --email shopper@example.com --password 'Shopper#1' --group Customers
+`;
+
+function usage(problem?: string): never {
+  if (problem) console.error(`Error: ${problem}\n`);
+  (problem ? console.error : console.log)(USAGE);
+  process.exit(problem ? 2 : 0);
+}
+
+/** The embedded database allows one process; a second one opening it could corrupt it. */
+async function portalIsRunning(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function openFromEnv(): Promise<{ database: Database; env: Env }> {
+  const parsed = parseEnv(process.env);
+  if ('error' in parsed) {
+    console.error(parsed.error);
+    process.exit(2);
+  }
+  const { env } = parsed;
+  if (!env.DATABASE_URL && (await portalIsRunning(env.PORT))) {
+    console.error(
+      `Error: the portal is running on port ${env.PORT} and holds the embedded database in ${env.DATA_DIR}.\n` +
+        'Stop it (Ctrl+C), run this command, then start it again. (With DATABASE_URL both can run at once.)',
+    );
+    process.exit(1);
+  }
+  const database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
+  return { database, env };
+}
+
+async function create(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      group: { type: 'string', default: GROUPS.owners },
+      status: { type: 'string', default: 'CONFIRMED' },
+      first: { type: 'string' },
+      last: { type: 'string' },
+      business: { type: 'string' },
+    },
+    strict: true,
+  });
+  const email = values.email?.trim() ?? '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) usage('--email must be an e-mail address.');
+  if (!values.password) usage('--password is required.');
+  const policy = passwordPolicyProblem(values.password);
+  if (policy)
+    usage(`--password: ${policy.replace('Password does not conform to policy: ', '')} (at least 8 characters).`);
+  if (!GROUP_NAMES.includes(values.group)) usage(`--group must be one of ${GROUP_NAMES.join(', ')}.`);
+  if (!STATUSES.includes(values.status as UserStatus)) usage(`--status must be one of ${STATUSES.join(', ')}.`);
+  const status = values.status as UserStatus;
+  if (values.business && values.group !== GROUPS.owners) usage('--business only applies to --group BusinessOwners.');
+
+  const { database, env } = await openFromEnv();
+  try {
+    const { db } = database;
+    const identity = await createIdentity({
+      db,
+      env,
+      clock: systemClock,
+      log: { info: () => {}, error: console.error },
+    });
+    if (await identity.findUserByEmail(email)) {
+      console.error(`Error: a user with the e-mail ${email.toLowerCase()} already exists.`);
+      return 1;
+    }
+    await seedCatalogue(db);
+    const plan = await freePlan(db);
+    const first = values.first?.trim() || null;
+    const created = await db.transaction(async (tx) => {
+      const user = await identity.createUser(
+        {
+          email,
+          password: values.password!,
+          firstname: first,
+          lastname: values.last?.trim() || null,
+          groups: [values.group!],
+          status,
+          emailVerified: status !== 'UNCONFIRMED',
+        },
+        tx,
+      );
+      let businessname: string | undefined;
+      if (values.group === GROUPS.owners) {
+        businessname = values.business?.trim() || `${first ?? email.split('@')[0]}'s Business`;
+        await tx.insert(businesses).values({
+          businessid: newId(),
+          ownerUserid: user.userid,
+          businessname,
+          timezone: serverTimeZone(),
+          packageid: plan.packageid,
+          negotiatedMonthlyPrice: plan.monthlyPrice,
+          createdAt: systemClock(),
+        });
+      }
+      return { ...user, businessname };
+    });
+    console.log(`Created ${created.email} (${values.group}, ${status}), user id ${created.userid}.`);
+    if (created.businessname) console.log(`Business "${created.businessname}" on the Free plan.`);
+    if (status === 'FORCE_CHANGE_PASSWORD') console.log('Signing in with the temporary password asks for a new one.');
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function list() {
+  const { database } = await openFromEnv();
+  try {
+    const { db } = database;
+    const rows = await db
+      .select({
+        email: users.email,
+        status: users.status,
+        verified: users.emailVerified,
+        enabled: users.enabled,
+        userid: users.userid,
+        business: businesses.businessname,
+        created: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(businesses, eq(businesses.ownerUserid, users.userid))
+      .orderBy(asc(users.createdAt));
+    const groups = await db.select().from(userGroups);
+    if (rows.length === 0) {
+      console.log('No users yet.');
+      return 0;
+    }
+    const table = rows.map((row) => [
+      row.email,
+      groups
+        .filter((g) => g.userid === row.userid)
+        .map((g) => g.groupName)
+        .join(','),
+      row.status,
+      row.verified ? 'yes' : 'no',
+      row.enabled ? 'yes' : 'no',
+      row.business ?? '',
+      row.created.toISOString().slice(0, 16).replace('T', ' '),
+      row.userid,
+    ]);
+    const header = ['EMAIL', 'GROUPS', 'STATUS', 'VERIFIED', 'ENABLED', 'BUSINESS', 'CREATED (UTC)', 'USER ID'];
+    const widths = header.map((title, i) => Math.max(title.length, ...table.map((cells) => cells[i]!.length)));
+    for (const cells of [header, ...table])
+      console.log(
+        cells
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+let code: number;
+try {
+  if (command === 'create') code = await create(rest);
+  else if (command === 'list') code = await list();
+  else if (!command || command === 'help' || command === '--help' || command === '-h') usage();
+  else usage(`unknown command "${command}".`);
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) usage(message);
+  console.error(`Error: ${message}`);
+  code = 1;
+}
+process.exit(code!);

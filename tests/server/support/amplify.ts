@@ -1,0 +1,182 @@
+import { Amplify } from 'aws-amplify';
+import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { defaultStorage } from 'aws-amplify/utils';
+import { businesses } from '../../../server/db/schema.ts';
+import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../../../server/identity/srp.ts';
+import { GROUPS, type UserStatus } from '../../../server/identity/types.ts';
+import { newId } from '../../../server/lib/crypto.ts';
+import { freePlan, serverTimeZone } from '../../../server/seed.ts';
+import type { TestServer } from '../harness.ts';
+
+/**
+ * The REAL aws-amplify/auth client, in Node, against a test server's absolute userPoolEndpoint.
+ * Amplify is a singleton per process; vitest runs each file in its own worker, so configure it once
+ * per file (beforeAll) after startTestServer. In Node there is no localStorage: tokens live in
+ * Amplify's in-memory storage, which `storedTokens` reads.
+ */
+export function configureAmplify(server: TestServer) {
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: server.env.USER_POOL_ID,
+        userPoolClientId: server.env.USER_POOL_CLIENT_ID,
+        userPoolEndpoint: `${server.url}/cognito/`,
+      },
+    },
+  });
+}
+
+export type SignedIn = { accessToken: string; idToken: string; refreshToken: string; username: string };
+
+/** What Amplify keeps for the signed-in user, refresh token included (fetchAuthSession does not expose it). */
+export async function storedTokens(server: TestServer): Promise<SignedIn> {
+  const prefix = `CognitoIdentityServiceProvider.${server.env.USER_POOL_CLIENT_ID}`;
+  const username = await defaultStorage.getItem(`${prefix}.LastAuthUser`);
+  if (!username) throw new Error('Amplify holds no signed-in user.');
+  const read = async (name: string) => (await defaultStorage.getItem(`${prefix}.${username}.${name}`)) ?? '';
+  return {
+    username,
+    accessToken: await read('accessToken'),
+    idToken: await read('idToken'),
+    refreshToken: await read('refreshToken'),
+  };
+}
+
+/** Signs in with SRP through Amplify; throws when the result is not "signed in". */
+export async function amplifySignIn(server: TestServer, email: string, password: string): Promise<SignedIn> {
+  await signOut().catch(() => undefined);
+  const result = await signIn({ username: email, password });
+  if (!result.isSignedIn) throw new Error(`sign-in stopped at ${result.nextStep.signInStep}`);
+  const session = await fetchAuthSession();
+  if (!session.tokens) throw new Error('no tokens after sign-in');
+  return storedTokens(server);
+}
+
+export type OwnerInput = {
+  email: string;
+  password: string;
+  status?: UserStatus;
+  group?: string;
+  firstname?: string;
+  lastname?: string;
+  businessName?: string;
+  emailVerified?: boolean;
+};
+
+/**
+ * A user through the identity API; for BusinessOwners also its business on the Free plan, exactly
+ * as registration creates it.
+ */
+export async function createOwner(server: TestServer, input: OwnerInput) {
+  const { db, identity, clock } = server.deps;
+  const status = input.status ?? 'CONFIRMED';
+  const group = input.group ?? GROUPS.owners;
+  return db.transaction(async (tx) => {
+    const user = await identity.createUser(
+      {
+        email: input.email,
+        password: input.password,
+        firstname: input.firstname ?? 'Test',
+        lastname: input.lastname ?? 'Owner',
+        groups: [group],
+        status,
+        emailVerified: input.emailVerified ?? status !== 'UNCONFIRMED',
+      },
+      tx,
+    );
+    let businessid: string | undefined;
+    if (group === GROUPS.owners) {
+      const plan = await freePlan(tx);
+      businessid = newId();
+      await tx.insert(businesses).values({
+        businessid,
+        ownerUserid: user.userid,
+        businessname: input.businessName ?? `${input.firstname ?? 'Test'}'s Business`,
+        timezone: serverTimeZone(),
+        packageid: plan.packageid,
+        negotiatedMonthlyPrice: plan.monthlyPrice,
+        createdAt: clock(),
+      });
+    }
+    return { ...user, businessid };
+  });
+}
+
+/** One raw Cognito JSON call (what the SDK or Amplify sends), for protocol-level assertions. */
+export async function cognitoCall(
+  server: TestServer,
+  operation: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await server.request('/cognito/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, json: (await response.json()) as Record<string, any> };
+}
+
+/**
+ * Sign-in without Amplify: this module's own SRP client half over the raw protocol. Returns the
+ * final RespondToAuthChallenge answer (tokens, or a challenge) and throws a CognitoCallError on an error.
+ */
+export async function srpSignIn(server: TestServer, username: string, password: string) {
+  const { a, A } = clientStart();
+  const start = await cognitoCall(server, 'InitiateAuth', {
+    AuthFlow: 'USER_SRP_AUTH',
+    ClientId: server.env.USER_POOL_CLIENT_ID,
+    AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
+  });
+  if (start.status !== 200) throw new CognitoCallError(start.json);
+  const p = start.json.ChallengeParameters as Record<string, string>;
+  const timestamp = srpTimestamp(new Date());
+  const signature = clientSignature({
+    a,
+    A,
+    B: fromHex(p.SRP_B!),
+    saltHex: p.SALT!,
+    poolName: poolNameOf(server.env.USER_POOL_ID),
+    userId: p.USER_ID_FOR_SRP!,
+    password,
+    secretBlock: p.SECRET_BLOCK!,
+    timestamp,
+  });
+  const answer = await cognitoCall(server, 'RespondToAuthChallenge', {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ClientId: server.env.USER_POOL_CLIENT_ID,
+    ChallengeResponses: {
+      USERNAME: p.USER_ID_FOR_SRP,
+      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+      TIMESTAMP: timestamp,
+      PASSWORD_CLAIM_SIGNATURE: signature,
+    },
+  });
+  if (answer.status !== 200) throw new CognitoCallError(answer.json);
+  return answer.json as {
+    AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
+    ChallengeName?: string;
+    Session?: string;
+    ChallengeParameters: Record<string, string>;
+  };
+}
+
+/** Tokens of a signed-in user via the raw protocol (throws if a challenge comes back instead). */
+export async function srpTokens(server: TestServer, username: string, password: string) {
+  const result = await srpSignIn(server, username, password);
+  if (!result.AuthenticationResult) throw new Error(`sign-in stopped at ${result.ChallengeName}`);
+  return result.AuthenticationResult;
+}
+
+export class CognitoCallError extends Error {
+  readonly type: string;
+  constructor(body: Record<string, any>) {
+    super(String(body.message));
+    this.type = String(body.__type);
+    this.name = this.type;
+  }
+}
