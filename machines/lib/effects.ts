@@ -1,0 +1,35 @@
+/**
+ * Helpers shared by the flow machines. Machines stay pure: every effect is an actor whose default
+ * implementation refuses to run, so a forgotten `machine.provide` fails loudly instead of silently.
+ */
+import { fromPromise } from 'xstate';
+
+/** A promise actor placeholder that rejects until the app or a test provides the real one. */
+export const notProvided = <TOutput, TInput = void>(name: string) =>
+  fromPromise<TOutput, TInput>(async () => {
+    throw new Error(`${name} is not provided; pass it with machine.provide`);
+  });
+
+/**
+ * How the wiring reports a failed call to a machine: the user-facing message it found (server body or
+ * provider text; empty when there was none) and whether the request never reached the server. Machines
+ * own the fallback texts, so the wiring passes no fallback of its own.
+ */
+export interface Failure {
+  message: string;
+  network?: boolean;
+  /** Provider error name, e.g. UserNotConfirmedException. */
+  name?: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The message a failure carries (an Error, a Failure or anything with `message`), else the fallback. */
+export function failureText(error: unknown, fallback: string, networkText?: string): string {
+  const failure = (error ?? {}) as Partial<Failure>;
+  if (networkText && failure.network === true) return networkText;
+  return text(failure.message) || fallback;
+}
+
+/** The provider's error name (Amplify errors carry one), used to recognise a few conditions. */
+export const failureName = (error: unknown): string => text((error as Partial<Failure> | null)?.name);

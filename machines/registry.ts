@@ -1,0 +1,22 @@
+/**
+ * Every user-facing machine, with the data the path generator needs. `npm run plans` writes a QA plan
+ * and a diagram per entry; tests/unit/plans-fresh.test.ts fails when those files are stale.
+ * To add a machine: write `machines/samples/<name>.samples.ts` with `defineEntry(...)` and list it here.
+ */
+import type { MachineEntry } from './lib/entry.ts';
+import { forgotPasswordEntry, registerEntry, resetPasswordEntry, verifyEmailEntry } from './samples/account.samples.ts';
+import { businessProfileEntry } from './samples/business-profile.samples.ts';
+import { sessionEntry } from './samples/session.samples.ts';
+import { signInEntry } from './samples/sign-in.samples.ts';
+
+export type { MachineEntry } from './lib/entry.ts';
+
+export const registry: MachineEntry[] = [
+  sessionEntry,
+  signInEntry,
+  registerEntry,
+  verifyEmailEntry,
+  forgotPasswordEntry,
+  resetPasswordEntry,
+  businessProfileEntry,
+];

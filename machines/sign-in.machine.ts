@@ -1,0 +1,229 @@
+/**
+ * Signing in, including the provider's NEW_PASSWORD_REQUIRED challenge. One actor serves /login and
+ * /new-password-required, so the pending challenge survives the navigation between them (spec §4, §5, §8).
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import { failureName, failureText, notProvided } from './lib/effects.ts';
+import {
+  kindIs,
+  OWNER_GROUP,
+  outcome,
+  outcomeTransitions,
+  type SignInOutcome,
+  signInMessages,
+} from './sign-in.outcomes.ts';
+
+export { OWNER_GROUP, type SignInOutcome, signInMessages } from './sign-in.outcomes.ts';
+
+export interface SignInContext {
+  /** The last email submitted, offered to the Forgot Password form when a reset is required. */
+  email: string;
+  error: string | null;
+}
+
+export type SignInEvent =
+  | { type: 'signIn.submit'; email: string; password: string }
+  | { type: 'signIn.submitNewPassword'; newPassword: string; confirmPassword: string };
+
+export const signInMachine = setup({
+  types: { context: {} as SignInContext, events: {} as SignInEvent },
+  actors: {
+    signIn: notProvided<SignInOutcome, { email: string; password: string }>('signIn'),
+    confirmNewPassword: notProvided<SignInOutcome, { newPassword: string }>('confirmNewPassword'),
+    signOut: notProvided<void>('signOut'),
+  },
+  actions: {
+    // Provided by the view: tell the session to reload, and navigate to the new-password page.
+    notifySignedIn: () => {},
+    goToNewPassword: () => {},
+    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    credentialsPresent: ({ event }) =>
+      event.type === 'signIn.submit' && event.email.trim() !== '' && event.password !== '',
+    isBusinessOwner: ({ event }) => {
+      const out = outcome(event);
+      return out?.kind === 'signedIn' && out.groups.includes(OWNER_GROUP);
+    },
+    isSignedIn: ({ event }) => kindIs(event, 'signedIn'),
+    needsNewPassword: ({ event }) => kindIs(event, 'newPasswordRequired'),
+    needsConfirmation: ({ event }) => kindIs(event, 'confirmSignUp'),
+    needsPasswordReset: ({ event }) => kindIs(event, 'resetPassword'),
+    // Some provider paths reject instead of answering with a next step.
+    errorIsUnconfirmed: ({ event }) =>
+      failureName((event as { error?: unknown }).error) === 'UserNotConfirmedException',
+    errorNeedsReset: ({ event }) =>
+      failureName((event as { error?: unknown }).error) === 'PasswordResetRequiredException',
+    newPasswordMissing: ({ event }) => event.type === 'signIn.submitNewPassword' && event.newPassword === '',
+    passwordsDiffer: ({ event }) =>
+      event.type === 'signIn.submitNewPassword' && event.newPassword !== event.confirmPassword,
+  },
+  delays: { pendingSignInExpiry: 180_000 },
+}).createMachine({
+  id: 'signIn',
+  context: { email: '', error: null },
+  initial: 'ready',
+  states: {
+    ready: {
+      description: 'Not signed in: the Login page, or the new-password page while a challenge is pending',
+      initial: 'idle',
+      on: {
+        'signIn.submit': [
+          {
+            guard: 'credentialsPresent',
+            target: 'submitting',
+            actions: assign({ email: ({ event }) => event.email.trim() }),
+            description: 'Type an email and a password and press "Sign in"',
+          },
+          {
+            target: '.failed',
+            actions: { type: 'setError', params: { message: signInMessages.missingCredentials } },
+            description: 'Press "Sign in" with the email or the password empty',
+          },
+        ],
+        'signIn.submitNewPassword': {
+          target: '.failed',
+          actions: { type: 'setError', params: { message: signInMessages.noChallenge } },
+          description:
+            'Open /new-password-required without a pending challenge and press "Set New Password and Sign In"',
+        },
+      },
+      states: {
+        idle: {
+          description: 'The Login form (Email, Password, "Sign in", "Forgot password?", "Sign up") shows no error',
+          entry: 'clearError',
+        },
+        failed: {
+          description: 'The form shows an alert with the reason the sign-in did not succeed',
+          tags: ['error'],
+        },
+        resetRequired: {
+          description: 'An alert says the password must be reset, with a "Reset password" button',
+          tags: ['error'],
+          entry: { type: 'setError', params: { message: signInMessages.resetRequired } },
+        },
+        awaitingNewPassword: {
+          description: 'The "Set New Password and Sign In" page is shown (New Password, Confirm New Password)',
+          entry: 'goToNewPassword',
+          initial: 'editing',
+          after: {
+            pendingSignInExpiry: {
+              target: 'idle',
+              description: 'Wait 3 minutes without finishing; the pending challenge is forgotten',
+            },
+          },
+          on: {
+            'signIn.submitNewPassword': [
+              {
+                guard: 'newPasswordMissing',
+                target: '.invalid',
+                actions: { type: 'setError', params: { message: signInMessages.newPasswordMissing } },
+                description: 'Press "Set New Password and Sign In" with the new password empty',
+              },
+              {
+                guard: 'passwordsDiffer',
+                target: '.invalid',
+                actions: { type: 'setError', params: { message: signInMessages.passwordsDiffer } },
+                description: 'Type two different passwords and press "Set New Password and Sign In"',
+              },
+              {
+                target: '.confirming',
+                description: 'Type the same new password twice and press "Set New Password and Sign In"',
+              },
+            ],
+          },
+          states: {
+            editing: { description: 'The new-password form shows no error', entry: 'clearError' },
+            invalid: { description: 'The new-password form shows an alert about the typed passwords', tags: ['error'] },
+            rejected: { description: 'The new-password form shows why the password was refused', tags: ['error'] },
+            confirming: {
+              description: 'A status says the new password is being set; the button is disabled',
+              tags: ['busy'],
+              entry: 'clearError',
+              // Forbidden while the provider answers: both buttons are disabled, and a second submit
+              // would race the pending challenge.
+              on: { 'signIn.submit': {}, 'signIn.submitNewPassword': {} },
+              invoke: {
+                id: 'confirmNewPassword',
+                src: 'confirmNewPassword',
+                input: ({ event }) => {
+                  assertEvent(event, 'signIn.submitNewPassword');
+                  return { newPassword: event.newPassword };
+                },
+                onDone: outcomeTransitions(signInMessages.unexpectedStep),
+                onError: {
+                  target: 'rejected',
+                  actions: {
+                    type: 'setError',
+                    params: ({ event }) => ({ message: failureText(event.error, signInMessages.newPasswordFailed) }),
+                  },
+                  description: 'The provider refuses the new password (e.g. it breaks the password policy)',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    submitting: {
+      description: 'A "Signing in…" status is shown and the "Sign in" button is disabled',
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'signIn.submit');
+          return { email: event.email.trim(), password: event.password };
+        },
+        onDone: outcomeTransitions(signInMessages.unexpectedStep),
+        onError: [
+          {
+            guard: 'errorIsUnconfirmed',
+            target: 'ready.failed',
+            actions: { type: 'setError', params: { message: signInMessages.unconfirmed } },
+            description: 'The provider refuses because the email address is not verified yet',
+          },
+          {
+            guard: 'errorNeedsReset',
+            target: 'ready.resetRequired',
+            description: 'The provider refuses because the password must be reset',
+          },
+          {
+            target: 'ready.failed',
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ message: failureText(event.error, signInMessages.signInFailed) }),
+            },
+            description: 'The provider refuses the sign-in (wrong password, unknown user, already signed in…)',
+          },
+        ],
+      },
+    },
+    signedIn: {
+      // Final: the router swaps the signed-out pages for the portal, and a new flow starts after sign-out.
+      type: 'final',
+      description: 'A status says the owner is signed in; the portal opens once the session has loaded',
+      entry: ['clearError', 'notifySignedIn'],
+    },
+    denying: {
+      description: 'A "Signing in…" status stays while the portal signs the non-owner account out again',
+      tags: ['busy'],
+      invoke: {
+        id: 'signOutDenied',
+        src: 'signOut',
+        onDone: {
+          target: 'ready.failed',
+          actions: { type: 'setError', params: { message: signInMessages.accessDenied } },
+          description: 'The account is signed out again',
+        },
+        onError: {
+          target: 'ready.failed',
+          actions: { type: 'setError', params: { message: signInMessages.accessDenied } },
+          description: 'Signing the account out fails (logged and ignored); access is still denied',
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,115 @@
+/**
+ * The one HTTP client of the SPA (one ofetch instance). Rules it enforces so no caller can forget them:
+ * - product calls carry `Authorization: Bearer <access token>`; /api/public/* and /api/password-reset/* never do;
+ * - writes (POST, PUT, PATCH, DELETE) carry the anti-forgery header `X-Requested-With: XMLHttpRequest`;
+ * - every answer is parsed with its contract schema; a mismatch is "Invalid response format from server";
+ * - a 401 on a product call calls the registered unauthorized handler (the app signs out and goes to /login).
+ * No retries here: a machine that wants one says so in its statechart.
+ */
+import { type $Fetch, ofetch } from 'ofetch';
+import * as v from 'valibot';
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface ApiConfig {
+  /** '' = same origin as the SPA. */
+  baseUrl: string;
+  accessToken: () => Promise<string | undefined>;
+  /** Injected by unit tests; the browser's fetch otherwise. */
+  fetch?: typeof globalThis.fetch;
+}
+
+const WRITES: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
+export const isPublicPath = (path: string) => PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+let config: ApiConfig = { baseUrl: '', accessToken: async () => undefined };
+let onUnauthorized: (() => void) | null = null;
+let http: $Fetch = createHttp();
+
+function createHttp(): $Fetch {
+  return ofetch.create(
+    { baseURL: config.baseUrl || undefined, retry: false, timeout: 30_000 },
+    config.fetch ? { fetch: config.fetch } : undefined,
+  );
+}
+
+export function configureApi(next: Partial<ApiConfig>): void {
+  config = { ...config, ...next };
+  http = createHttp();
+}
+
+/** One handler at a time (the app's); returns a function that removes it. */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  onUnauthorized = handler;
+  return () => {
+    if (onUnauthorized === handler) onUnauthorized = null;
+  };
+}
+
+interface RequestOptions<S> {
+  schema: S;
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+export async function request<S extends v.GenericSchema>(
+  method: HttpMethod,
+  path: string,
+  { schema, body, query, signal }: RequestOptions<S>,
+): Promise<v.InferOutput<S>> {
+  const isPublic = isPublicPath(path);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (WRITES.has(method)) headers['X-Requested-With'] = 'XMLHttpRequest';
+  if (!isPublic) {
+    const token = await config.accessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  let data: unknown;
+  try {
+    data = await http(path, { method, headers, body: body as Record<string, unknown> | undefined, query, signal });
+  } catch (error) {
+    throw toApiError(error, isPublic);
+  }
+
+  const parsed = v.safeParse(schema, data);
+  if (!parsed.success) {
+    // Path only: the body may hold personal data.
+    console.error(`Unexpected response shape from ${method} ${path}`);
+    throw new ApiError('format', INVALID_RESPONSE);
+  }
+  return parsed.output;
+}
+
+function toApiError(error: unknown, isPublic: boolean): ApiError {
+  const response = (error as { response?: Response } | null)?.response;
+  if (!response) return new ApiError('network', NETWORK_ERROR);
+  const body = (error as { data?: unknown }).data as { message?: unknown } | undefined;
+  const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
+  if (response.status === 401 && !isPublic) onUnauthorized?.();
+  return new ApiError(
+    'http',
+    serverMessage ?? `Request failed with status ${response.status}`,
+    response.status,
+    serverMessage,
+  );
+}
+
+type Options<S> = Omit<RequestOptions<S>, 'schema' | 'body'>;
+
+export const api = {
+  get: <S extends v.GenericSchema>(path: string, schema: S, options?: Options<S>) =>
+    request('GET', path, { schema, ...options }),
+  post: <S extends v.GenericSchema>(path: string, schema: S, body?: unknown, options?: Options<S>) =>
+    request('POST', path, { schema, body, ...options }),
+  put: <S extends v.GenericSchema>(path: string, schema: S, body?: unknown, options?: Options<S>) =>
+    request('PUT', path, { schema, body, ...options }),
+  patch: <S extends v.GenericSchema>(path: string, schema: S, body?: unknown, options?: Options<S>) =>
+    request('PATCH', path, { schema, body, ...options }),
+  delete: <S extends v.GenericSchema>(path: string, schema: S, options?: Options<S>) =>
+    request('DELETE', path, { schema, ...options }),
+};

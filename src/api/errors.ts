@@ -1,0 +1,51 @@
+/**
+ * The one error-message function of the app (spec §8): the response body's message, else the request
+ * error's own message, else the caller's fixed fallback.
+ *
+ * An HTTP error without a body message carries only a status line ("500 Internal Server Error"), which
+ * says nothing to an owner, so for those the fallback wins. Network failures and bad response shapes
+ * have messages of their own ("Invalid response format from server").
+ */
+export const UNKNOWN_ERROR = 'An unknown network error occurred.';
+export const INVALID_RESPONSE = 'Invalid response format from server';
+export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+export type ApiErrorKind = 'http' | 'network' | 'format';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    /** HTTP status for kind 'http'. */
+    readonly status?: number,
+    /** The `message` of the `{ message }` error body, when the server sent one. */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+  }
+}
+
+const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+export function errorMessage(error: unknown, fallback: string = UNKNOWN_ERROR): string {
+  if (error instanceof ApiError) {
+    if (nonEmpty(error.serverMessage)) return error.serverMessage;
+    return error.kind === 'http' ? fallback : error.message;
+  }
+  // Any other thrower (the identity provider, a plain Error, a body-bearing error of another client).
+  const data = (error as { data?: { message?: unknown } } | null)?.data;
+  if (nonEmpty(data?.message)) return data.message;
+  if (error instanceof Error && nonEmpty(error.message)) return error.message;
+  return fallback;
+}
+
+/** True when the request never got an answer (offline, DNS, refused, timed out): callers may word it differently. */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'network';
+}
+
+/** The HTTP status of a failed API call, if it got that far (e.g. 404 for "no business profile yet"). */
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined;
+}

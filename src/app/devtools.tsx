@@ -1,0 +1,25 @@
+/**
+ * Development-only Stately inspector. main.tsx imports this module dynamically inside
+ * `if (import.meta.env.DEV)`, so none of it (nor @statelyai/inspect) reaches the production bundle.
+ *
+ * Switch: open the dev server with `?inspect` (or set VITE_INSPECT=true), then press "Open statechart
+ * inspector". Browsers block pop-ups outside a click, hence autoStart: false and a button; events that
+ * happen before the click are buffered and replayed. Secrets are redacted at any depth (redact.ts).
+ */
+import { createBrowserInspector } from '@statelyai/inspect';
+import { Button } from '#src/ui/button.tsx';
+import { redact } from './redact.ts';
+
+/** Browsers allow the inspector pop-up only from a click, hence a button. */
+export function DevtoolsButton({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Button variant="secondary" className="dev-inspector-button" onClick={onOpen}>
+      Open statechart inspector
+    </Button>
+  );
+}
+
+export function setupInspector() {
+  const inspector = createBrowserInspector({ autoStart: false, serialize: (event) => redact(event) });
+  return { inspect: inspector.inspect, open: () => inspector.start() };
+}

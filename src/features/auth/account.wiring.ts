@@ -1,0 +1,41 @@
+/**
+ * The account machines with their real effects (unauthenticated API calls). Failures are reported as
+ * `Failure`: the message from the one error-message function, without a fallback, because each machine
+ * owns its spec fallback text and its wording for network failures.
+ */
+import { fromPromise } from 'xstate';
+import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
+import type { Failure } from '#machines/lib/effects.ts';
+import { registerMachine } from '#machines/register.machine.ts';
+import { resetPasswordMachine } from '#machines/reset-password.machine.ts';
+import { verifyEmailMachine } from '#machines/verify-email.machine.ts';
+import { register, requestPasswordReset, resetPassword, verifyEmail } from '#src/api/account.ts';
+import { errorMessage, isNetworkError } from '#src/api/errors.ts';
+
+const asFailure = (error: unknown): Failure => ({ message: errorMessage(error, ''), network: isNetworkError(error) });
+
+async function attempt(run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw asFailure(error);
+  }
+}
+
+export const liveRegisterLogic = registerMachine.provide({
+  actors: { register: fromPromise(({ input }) => attempt(() => register(input))) },
+});
+
+export const liveVerifyEmailLogic = verifyEmailMachine.provide({
+  actors: { verifyEmail: fromPromise(({ input, signal }) => attempt(() => verifyEmail(input.token, signal))) },
+});
+
+export const liveForgotPasswordLogic = forgotPasswordMachine.provide({
+  actors: { requestPasswordReset: fromPromise(({ input }) => attempt(() => requestPasswordReset(input.email))) },
+});
+
+export const liveResetPasswordLogic = resetPasswordMachine.provide({
+  actors: {
+    resetPassword: fromPromise(({ input }) => attempt(() => resetPassword(input.token, input.newPassword))),
+  },
+});

@@ -1,0 +1,12 @@
+import type { ActorOptions, AnyActorLogic } from 'xstate';
+
+/**
+ * Optional props through which tests inject a machine with fake actors (`machine.provide`) and a
+ * SimulatedClock / inspector. The app never passes them: pages fall back to their wired logic.
+ */
+export interface TestHooks<TLogic extends AnyActorLogic> {
+  logic?: TLogic;
+  options?: Pick<ActorOptions<TLogic>, 'clock' | 'inspect'>;
+  /** wouter passes route params to a Route's `component`; the pages ignore them. */
+  params?: unknown;
+}

@@ -1,0 +1,47 @@
+/** The real effects of the Business Profile machine: the device location, the API, the printer. */
+import { fromPromise } from 'xstate';
+import type { BusinessProfileUpdate } from '#contracts/businesses.ts';
+import { businessProfileMachine, type LocateFailure } from '#machines/business-profile.machine.ts';
+import type { Failure } from '#machines/lib/effects.ts';
+import { updateMyBusiness } from '#src/api/businesses.ts';
+import { errorMessage, isNetworkError } from '#src/api/errors.ts';
+
+const locate = fromPromise<{ latitude: number; longitude: number }, void>(
+  () =>
+    new Promise((resolve, reject) => {
+      if (!('geolocation' in navigator)) {
+        reject({ code: 'unsupported' } satisfies LocateFailure);
+        return;
+      }
+      navigator.geolocation.getCurrentPosition(
+        ({ coords }) => resolve({ latitude: coords.latitude, longitude: coords.longitude }),
+        (error) => reject({ code: error.code } satisfies LocateFailure),
+        { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
+      );
+    }),
+);
+
+// The machine owns the fallback text, so the message here is only what the server or network said.
+const saveProfile = fromPromise(async ({ input, signal }: { input: BusinessProfileUpdate; signal: AbortSignal }) => {
+  try {
+    return await updateMyBusiness(input, signal);
+  } catch (error) {
+    throw { message: errorMessage(error, ''), network: isNetworkError(error) } satisfies Failure;
+  }
+});
+
+/** The print stylesheet (shell.css) hides everything but the QR card while <html> has .print-qr. */
+function printQr() {
+  const root = document.documentElement;
+  root.classList.add('print-qr');
+  const done = () => root.classList.remove('print-qr');
+  window.addEventListener('afterprint', done, { once: true });
+  window.print();
+  // Browsers that print asynchronously still fire afterprint; the rest return from print() when done.
+  setTimeout(done, 1000);
+}
+
+export const liveProfileLogic = businessProfileMachine.provide({
+  actors: { locate, saveProfile },
+  actions: { printQr },
+});

@@ -1,0 +1,152 @@
+/**
+ * The API client's rules, with a fake fetch injected into ofetch (a unit test of the client, not of the
+ * server): which headers go out, how answers are parsed, what a 401 triggers, how errors read.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestPasswordReset, verifyEmail } from '#src/api/account.ts';
+import { getMyBusiness, updateMyBusiness } from '#src/api/businesses.ts';
+import { configureApi, setUnauthorizedHandler } from '#src/api/client.ts';
+import { errorMessage, errorStatus, isNetworkError, UNKNOWN_ERROR } from '#src/api/errors.ts';
+import { getMe } from '#src/api/users.ts';
+
+const user = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
+const business = {
+  businessid: 'b-1',
+  businessname: 'Corner Cafe',
+  description: null,
+  address: null,
+  latitude: null,
+  longitude: null,
+  logourl: null,
+  timezone: 'Europe/Berlin',
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let answer: () => Response | Promise<Response>;
+let requests: Request[];
+
+beforeEach(() => {
+  requests = [];
+  answer = () => json({});
+  const fakeFetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push(new Request(new URL(String(input), 'http://portal.test'), init));
+    return answer();
+  });
+  configureApi({
+    baseUrl: 'http://portal.test',
+    accessToken: async () => 'access-123',
+    fetch: fakeFetch as typeof fetch,
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+const last = () => requests.at(-1)!;
+
+describe('headers', () => {
+  it('sends the bearer token on product calls, without the anti-forgery header on reads', async () => {
+    answer = () => json(user);
+    await expect(getMe()).resolves.toEqual(user);
+    expect(last().method).toBe('GET');
+    expect(last().url).toBe('http://portal.test/api/users/me');
+    expect(last().headers.get('authorization')).toBe('Bearer access-123');
+    expect(last().headers.get('x-requested-with')).toBeNull();
+  });
+
+  it('adds X-Requested-With: XMLHttpRequest on writes', async () => {
+    answer = () => json(business);
+    await updateMyBusiness({ businessname: 'Corner Cafe' });
+    expect(last().method).toBe('PUT');
+    expect(last().headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    expect(last().headers.get('authorization')).toBe('Bearer access-123');
+    expect(await last().json()).toEqual({ businessname: 'Corner Cafe' });
+  });
+
+  it('never sends the bearer token on public and password-reset calls', async () => {
+    answer = () => json({ message: 'ok' });
+    await requestPasswordReset('owner@demo.local');
+    expect(last().headers.get('authorization')).toBeNull();
+    expect(last().headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    await verifyEmail('tok-1');
+    expect(last().url).toBe('http://portal.test/api/public/verify-email?token=tok-1');
+    expect(last().headers.get('authorization')).toBeNull();
+    expect(last().headers.get('x-requested-with')).toBeNull();
+  });
+
+  it('sends no Authorization header at all when there is no session', async () => {
+    configureApi({ accessToken: async () => undefined });
+    answer = () => json(user);
+    await getMe();
+    expect(last().headers.get('authorization')).toBeNull();
+  });
+});
+
+describe('answers', () => {
+  it('rejects an answer that does not match the contract with "Invalid response format from server"', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer = () => json({ userid: 42 });
+    const error = await getMe().catch((e: unknown) => e);
+    expect(errorMessage(error, 'Could not load.')).toBe('Invalid response format from server');
+  });
+
+  it('reports a 404 with its status, so the session can treat "no business yet" as empty', async () => {
+    answer = () => json({ message: 'No business profile found.' }, 404);
+    const error = await getMyBusiness().catch((e: unknown) => e);
+    expect(errorStatus(error)).toBe(404);
+    expect(errorMessage(error, 'x')).toBe('No business profile found.');
+  });
+});
+
+describe('401', () => {
+  it('calls the unauthorized handler on a product call', async () => {
+    const handler = vi.fn();
+    const remove = setUnauthorizedHandler(handler);
+    answer = () => json({ message: 'Token expired.' }, 401);
+    await expect(getMe()).rejects.toThrow('Token expired.');
+    expect(handler).toHaveBeenCalledTimes(1);
+    remove();
+    await expect(getMe()).rejects.toThrow();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call it for public calls (a bad reset link is not an expired session)', async () => {
+    const handler = vi.fn();
+    const remove = setUnauthorizedHandler(handler);
+    answer = () => json({ message: 'Invalid or expired link.' }, 401);
+    await expect(verifyEmail('bad')).rejects.toThrow();
+    expect(handler).not.toHaveBeenCalled();
+    remove();
+  });
+});
+
+describe('errorMessage', () => {
+  it("prefers the response body's message", async () => {
+    answer = () => json({ message: 'Business name is required.' }, 400);
+    const error = await updateMyBusiness({ businessname: '' }).catch((e: unknown) => e);
+    expect(errorMessage(error, 'Failed to update.')).toBe('Business name is required.');
+  });
+
+  it('falls back to the fixed text when an HTTP error has no body message', async () => {
+    answer = () => new Response('<html>Bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+    const error = await getMe().catch((e: unknown) => e);
+    expect(errorMessage(error, 'Could not load vouchers.')).toBe('Could not load vouchers.');
+    expect(errorMessage(error)).toBe(UNKNOWN_ERROR);
+  });
+
+  it('tells network failures apart and words them as the request error', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    const error = await requestPasswordReset('owner@demo.local').catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect(errorMessage(error, 'Failed to send reset email')).toMatch(/connection/);
+  });
+
+  it("uses a plain error's message (e.g. the identity provider's), else the fallback", () => {
+    expect(errorMessage(new Error('Incorrect username or password.'), 'x')).toBe('Incorrect username or password.');
+    expect(errorMessage({ data: { message: 'From a body' } }, 'x')).toBe('From a body');
+    expect(errorMessage('boom', 'Fallback text')).toBe('Fallback text');
+    expect(errorMessage(undefined)).toBe('An unknown network error occurred.');
+    expect(isNetworkError(new Error('x'))).toBe(false);
+  });
+});
