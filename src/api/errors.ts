@@ -8,7 +8,8 @@
  */
 export const UNKNOWN_ERROR = 'An unknown network error occurred.';
 export const INVALID_RESPONSE = 'Invalid response format from server';
-export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+/** A request that got no answer says so in the spec's own words (its general network fallback). */
+export const NETWORK_ERROR = UNKNOWN_ERROR;
 
 export type ApiErrorKind = 'http' | 'network' | 'format';
 
