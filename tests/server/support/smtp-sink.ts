@@ -1,0 +1,58 @@
+import { createServer, type Socket } from 'node:net';
+
+export type ReceivedMail = { from: string; to: string[]; data: string };
+
+/**
+ * A minimal SMTP server on 127.0.0.1 (RFC 5321's happy path, no TLS, no auth): a real protocol peer
+ * for nodemailer, so the test proves what goes over the wire rather than what we meant to send.
+ */
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  const server = createServer((socket: Socket) => {
+    let buffer = '';
+    let current: ReceivedMail = { from: '', to: [], data: '' };
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    reply('220 sink ESMTP ready');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('utf8');
+      for (let end = buffer.indexOf('\r\n'); end !== -1; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(current);
+            current = { from: '', to: [], data: '' };
+            reply('250 OK queued');
+          } else {
+            current.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
+          }
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') reply('250 sink');
+        else if (verb === 'MAIL') {
+          current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
+          reply('250 OK');
+        } else if (verb === 'RCPT') {
+          current.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
+          reply('250 OK');
+        } else if (verb === 'DATA') {
+          inData = true;
+          reply('354 End data with <CR><LF>.<CR><LF>');
+        } else if (verb === 'QUIT') {
+          reply('221 Bye');
+          socket.end();
+        } else reply('250 OK');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
