@@ -135,7 +135,7 @@ describe('errorMessage', () => {
     expect(errorMessage(error)).toBe(UNKNOWN_ERROR);
   });
 
-  it('tells network failures apart and words them with the spec\'s network fallback', async () => {
+  it("tells network failures apart and words them with the spec's network fallback", async () => {
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     const error = await requestPasswordReset('owner@demo.local').catch((e: unknown) => e);
     expect(isNetworkError(error)).toBe(true);

@@ -26,8 +26,23 @@ export const liveRegisterLogic = registerMachine.provide({
   actors: { register: fromPromise(({ input }) => attempt(() => register(input))) },
 });
 
+/**
+ * Spending a verification link is one-shot: the server refuses the second use. A page mounted twice
+ * (React StrictMode in development restarts every actor) must therefore share the request already
+ * under way, and never abort it, rather than spend the token again and report "already used".
+ */
+const verifications = new Map<string, Promise<void>>();
+export function verifyOnce(token: string): Promise<void> {
+  let pending = verifications.get(token);
+  if (!pending) {
+    pending = attempt(() => verifyEmail(token));
+    verifications.set(token, pending);
+  }
+  return pending;
+}
+
 export const liveVerifyEmailLogic = verifyEmailMachine.provide({
-  actors: { verifyEmail: fromPromise(({ input, signal }) => attempt(() => verifyEmail(input.token, signal))) },
+  actors: { verifyEmail: fromPromise(({ input }) => verifyOnce(input.token)) },
 });
 
 export const liveForgotPasswordLogic = forgotPasswordMachine.provide({
