@@ -43,7 +43,13 @@ function precompress(dir: string) {
 
 export function buildSpa(): void {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  // Always the production bundle: Vite builds React's development bundle (StrictMode double effects, the
+  // inspector chunk) when NODE_ENV=development is inherited, e.g. from `NODE_ENV=development npm start`.
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('vite build failed');
   precompress(dist);
   writeFileSync(stamp, new Date().toISOString());

@@ -1,49 +1,27 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { root } from '../../../scripts/lib/build.ts';
+import { launchChromium, mailLink, type StackInfo } from './stack.ts';
 
 export const e2e = inject('e2e');
 export const available = 'baseUrl' in e2e;
-export const stack = e2e as {
-  baseUrl: string;
-  chromium: string;
-  demoEmail: string;
-  demoPassword: string;
-  dataDir: string;
-};
+export const stack = e2e as StackInfo;
 
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Unique per run and per call, so a test never meets an account of an earlier run or test. */
+const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}.${run}.${++counter}@e2e.local`;
 
 /** Debian's Chromium with a fresh profile; never a browser download. */
 export async function launch(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'portal-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: stack.chromium,
-    args: [...FLAGS, `--user-data-dir=${profile}`].filter((flag) => flag !== '--headless'),
-    headless: true,
-  });
-  return {
-    browser,
-    close: async () => {
-      await browser.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  const browser = await launchChromium(stack.chromium);
+  return { browser, close: () => browser.close() };
 }
 
-/** A page that fails the test on any console error or CSP violation. */
+/** A page whose console errors, uncaught errors and CSP violations are collected in `problems`. */
 export async function openPage(
   browser: Browser,
   width = 1280,
@@ -63,11 +41,54 @@ export async function openPage(
     problems.push(text);
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // CSP violations reach the console as errors too; the event catches report-only ones as well.
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   return { context, page, problems };
+}
+
+/**
+ * Runs one journey in a fresh browser context. When it fails, the error names the page it was on and
+ * any console problems, and a screenshot of that moment goes to test-results/ (git-ignored).
+ */
+export async function withPage(
+  browser: Browser,
+  width: number,
+  journey: (tab: { page: Page; problems: string[] }) => Promise<void>,
+): Promise<void> {
+  const { context, page, problems } = await openPage(browser, width);
+  try {
+    await journey({ page, problems });
+  } catch (error) {
+    const name = (expect.getState().currentTestName ?? 'e2e').replace(/[^\w-]+/g, '-').slice(0, 120);
+    const file = path.join(root, 'test-results', `${name}.png`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const shot = await page.screenshot({ path: file }).then(
+      () => file,
+      () => 'none',
+    );
+    if (error instanceof Error)
+      error.message += `\n  on ${page.url()}; screenshot: ${shot}; console problems: ${problems.join(' | ') || 'none'}`;
+    throw error;
+  } finally {
+    await context.close();
+  }
 }
 
 /** Serious or critical accessibility violations on the current page (axe-core). */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Let finite transitions end first: a button whose colours are still fading fails color-contrast.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axe.source);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
@@ -77,15 +98,52 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-export async function latestMailLink(to: string, pathname: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const mails = (await (await fetch(`${stack.baseUrl}/dev/mailbox.json`)).json()) as Array<{
-      to: string;
-      links: string[];
-    }>;
-    const link = mails.find((m) => m.to === to)?.links.find((l) => new URL(l).pathname === pathname);
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${pathname} mail to ${to}`);
+/** Fails the test on any serious or critical axe violation of what is on screen now. */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  expect(await axeViolations(page), `axe on ${what} (${page.url()})`).toEqual([]);
+}
+
+export const latestMailLink = (to: string, pathname: string) => mailLink(stack.baseUrl, to, pathname);
+
+/** The path and query of the page, e.g. "/login?redirect=%2Fvouchers". */
+export const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in from /login and waits for the portal (the Sign Out button of the top bar). */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillSignIn(page, email, password);
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+}
+
+/**
+ * A confirmed owner through the public API and the verification link, as a browser would do it; for
+ * tests whose journey starts after registration (the registration journey itself uses the pages).
+ */
+export async function registeredOwner(tag: string, firstName = 'Robin') {
+  const owner = {
+    email: uniqueEmail(tag),
+    password: 'Owner#2026pass',
+    firstName,
+    businessName: `${firstName}'s Bakery`,
+  };
+  const response = await fetch(`${stack.baseUrl}/api/public/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ ...owner, lastName: 'Tester' }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const token = new URL(await latestMailLink(owner.email, '/verify-email')).searchParams.get('token') ?? '';
+  const verified = await fetch(`${stack.baseUrl}/api/public/verify-email?token=${encodeURIComponent(token)}`);
+  if (!verified.ok) throw new Error(`verify-email answered ${verified.status}`);
+  return owner;
 }

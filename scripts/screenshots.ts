@@ -1,0 +1,203 @@
+/**
+ * `npm run screenshots`: starts the stack exactly as the browser tests do (tests/e2e/support/stack.ts:
+ * CLI users, then `npm start` on a free port with a throw-away data directory), walks every screen in
+ * Debian's Chromium at 1280 and 375 px wide and writes docs/screenshots/<screen>-<width>.png.
+ * Viewport-sized shots (1280x800, 375x812), animations off: the files only change when the screens do.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { findChromium, launchChromium, mailLink, type Stack, startStack } from '../tests/e2e/support/stack.ts';
+import { root } from './lib/build.ts';
+
+const OUT = path.join(root, 'docs/screenshots');
+const WIDTHS = [1280, 375] as const;
+type Width = (typeof WIDTHS)[number];
+
+const written: Array<{ name: string; width: Width; title: string }> = [];
+
+async function shoot(page: Page, name: string, width: Width, title: string) {
+  // Let fonts, focus rings and transitions settle before the picture.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: path.join(OUT, `${name}-${width}.png`), animations: 'disabled', caret: 'hide' });
+  written.push({ name, width, title });
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function walk(browser: Browser, stack: Stack, width: Width) {
+  const context = await browser.newContext({
+    viewport: { width, height: width === 1280 ? 800 : 812 },
+    baseURL: stack.baseUrl,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const heading = (name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
+  try {
+    await screens(page, stack, width, heading);
+  } catch (error) {
+    console.error(`Stopped at ${width}px on ${page.url()}, showing:\n${await page.locator('body').textContent()}\n`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+  if (errors.length > 0) throw new Error(`page errors at ${width}px:\n${errors.join('\n')}`);
+}
+
+async function screens(page: Page, stack: Stack, width: Width, heading: (name: string) => Promise<void>) {
+  // Signed out: login, its error, the forgot-password dialog comes later (it needs a registered owner).
+  await page.goto('/login');
+  await heading('Sign in');
+  await shoot(page, 'login', width, 'Login');
+  await fillSignIn(page, stack.demo.email, 'Wrong#Password1');
+  await page.getByRole('alert').waitFor();
+  await shoot(page, 'login-error', width, 'Login with a wrong password');
+
+  await fillSignIn(page, stack.customer.email, stack.customer.password);
+  await page.getByRole('alert').filter({ hasText: 'Access Denied' }).waitFor();
+  await shoot(page, 'access-denied', width, 'A Customers user is turned away');
+
+  await page.goto('/login');
+  await fillSignIn(page, stack.tempOwner.email, stack.tempOwner.password);
+  await heading('Set a new password');
+  await shoot(page, 'new-password-required', width, 'New password required (temporary password)');
+
+  // Registration and its e-mail link.
+  // A fresh data directory every run: fixed addresses keep the pictures identical between runs.
+  const email = `maya.${width}@flowers.example`;
+  const password = 'Screens#2026pass';
+  await page.goto('/register');
+  await heading('Register Your Business');
+  await shoot(page, 'register', width, 'Register');
+  const form = page.getByRole('form', { name: 'Register Your Business' });
+  await form.getByLabel('First Name').fill('Maya');
+  await form.getByLabel('Last Name').fill('Lindqvist');
+  await form.getByLabel('Email Address').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Business Name').fill('Maya’s Flower Studio');
+  await form.getByRole('button', { name: 'Register' }).click();
+  await heading('Registration Successful!');
+  await shoot(page, 'register-success', width, 'Registration successful');
+
+  await page.goto(await mailLink(stack.baseUrl, email, '/verify-email'));
+  await heading('Verification Successful!');
+  await shoot(page, 'verify-email-success', width, 'Verify e-mail: success');
+  await page.goto('/verify-email?token=expired-or-mistyped');
+  await heading('Verification Failed');
+  await page.getByRole('alert').waitFor();
+  await shoot(page, 'verify-email-error', width, 'Verify e-mail: error');
+
+  // Forgot password → the mail → reset password.
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const forgot = page.getByRole('dialog', { name: 'Forgot Password' });
+  await forgot.getByLabel('Email').fill(email);
+  await shoot(page, 'forgot-password', width, 'Forgot password dialog');
+  await forgot.getByRole('button', { name: 'Send Reset Link' }).click();
+  await page.getByRole('dialog', { name: 'Check Your Email' }).waitFor();
+  await shoot(page, 'forgot-password-sent', width, 'Forgot password: "Check Your Email"');
+
+  await page.goto(await mailLink(stack.baseUrl, email, '/reset-password'));
+  await heading('Reset your password');
+  await shoot(page, 'reset-password', width, 'Reset password form');
+  const reset = page.getByRole('form', { name: 'Reset your password' });
+  await reset.getByLabel('New Password', { exact: true }).fill('Screens#2026new');
+  await reset.getByLabel('Confirm New Password').fill('Screens#2026new');
+  await reset.getByRole('button', { name: 'Reset Password' }).click();
+  await heading('Password Reset Successful');
+  await shoot(page, 'reset-password-success', width, 'Reset password: success');
+
+  // The loading screen: hold the profile request until the picture is taken.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/me', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/login');
+  await fillSignIn(page, stack.demo.email, stack.demo.password);
+  await page.getByText('Loading Application...').waitFor();
+  await shoot(page, 'loading', width, 'Loading screen');
+  release();
+
+  // The signed-in portal (the seeded demo business).
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  await page.unroute('**/api/users/me');
+  await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Welcome back' }).waitFor();
+  await shoot(page, 'dashboard', width, 'Dashboard');
+  const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+  if (width === 1280) {
+    await toggle.click();
+    await page.locator('.shell.is-collapsed').waitFor();
+    await page.mouse.move(640, 400);
+    await shoot(page, 'dashboard-collapsed', width, 'Dashboard, sidebar collapsed');
+    await toggle.click();
+  } else {
+    await toggle.click();
+    await page.locator('.shell.is-drawer-open').waitFor();
+    await shoot(page, 'drawer', width, 'Phone navigation drawer');
+    await page.keyboard.press('Escape');
+    await page.locator('.shell.is-drawer-open').waitFor({ state: 'detached' });
+  }
+
+  await page.getByRole('button', { name: 'Profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'Business Profile' });
+  await profile.getByRole('img', { name: /QR code/ }).waitFor();
+  await shoot(page, 'profile', width, 'Business Profile dialog');
+  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await profile.waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await page.getByRole('dialog', { name: 'Messages' }).waitFor();
+  await shoot(page, 'messages', width, 'Messages panel');
+}
+
+const chromiumPath = findChromium();
+if (!chromiumPath) {
+  console.error('Chromium is not installed (apt-get install chromium); no screenshots were taken.');
+  process.exit(1);
+}
+const started = performance.now();
+const stack = await startStack(chromiumPath);
+let browser: Browser | undefined;
+try {
+  mkdirSync(OUT, { recursive: true });
+  for (const file of readdirSync(OUT)) if (file.endsWith('.png')) rmSync(path.join(OUT, file));
+  browser = await launchChromium(chromiumPath);
+  for (const width of WIDTHS) await walk(browser, stack, width);
+
+  const rows = [...new Set(written.map((w) => w.name))].map((name) => {
+    const shots = written.filter((w) => w.name === name);
+    const cells = WIDTHS.map((width) =>
+      shots.some((s) => s.width === width) ? `[${width}](${name}-${width}.png)` : '—',
+    );
+    return `| ${shots[0]!.title} | ${cells.join(' | ')} |`;
+  });
+  writeFileSync(
+    path.join(OUT, 'README.md'),
+    [
+      '# Screenshots',
+      '',
+      'Generated by `npm run screenshots` (scripts/screenshots.ts); do not edit by hand.',
+      '',
+      '| screen | 1280 px | 375 px |',
+      '| --- | --- | --- |',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+  console.log(
+    `Wrote ${written.length} screenshots to docs/screenshots/ in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
+  );
+} finally {
+  await browser?.close();
+  await stack.stop();
+}

@@ -1,0 +1,164 @@
+/**
+ * The product as a newcomer runs it, for the browser tests and for scripts/screenshots.ts: users made
+ * with the users CLI first (PGlite allows one process per data directory), then scripts/start.ts (build
+ * when stale, then the one process) on a free port with its own data directory. No vitest imports here.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium } from 'playwright-core';
+import { root } from '../../../scripts/lib/build.ts';
+
+export type Credentials = { email: string; password: string };
+
+export interface StackInfo {
+  baseUrl: string;
+  chromium: string;
+  dataDir: string;
+  demo: Credentials;
+  /** A BusinessOwners member with status FORCE_CHANGE_PASSWORD (created with the users CLI). */
+  tempOwner: Credentials;
+  /** A confirmed member of Customers only (created with the users CLI). */
+  customer: Credentials;
+}
+
+export interface Stack extends StackInfo {
+  stop: () => Promise<void>;
+}
+
+export const findChromium = () =>
+  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+function collect(child: ChildProcess): () => string {
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return () => output;
+}
+
+/** `npm run users -- create ...` against the stack's data directory (the server must not be running). */
+async function createUser(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
+  const child = tsx('scripts/users.ts', ['create', ...args], env);
+  const output = collect(child);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`users ${args.join(' ')} failed (${code}):\n${output()}`);
+}
+
+export async function startStack(chromiumPath: string): Promise<Stack> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  const demo = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
+  const tempOwner = { email: 'temp.owner@e2e.local', password: 'Temp#2026pass' };
+  const customer = { email: 'customer@e2e.local', password: 'Customer#2026' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_EMAIL: demo.email,
+    DEMO_PASSWORD: demo.password,
+    LOG_REQUESTS: 'false',
+    NODE_ENV: 'development',
+  };
+  try {
+    await createUser(env, [
+      ...['--email', tempOwner.email, '--password', tempOwner.password],
+      ...['--group', 'BusinessOwners', '--status', 'FORCE_CHANGE_PASSWORD'],
+      ...['--first', 'Tess', '--last', 'Temp', '--business', 'Tess Tea Room'],
+    ]);
+    await createUser(env, [
+      ...['--email', customer.email, '--password', customer.password],
+      ...['--group', 'Customers', '--status', 'CONFIRMED', '--first', 'Cass'],
+    ]);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const child = tsx('scripts/start.ts', [], env);
+  const output = collect(child);
+  // A crashed caller (an uncaught error in a script) must not leave the server running.
+  const killOnExit = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`npm start exited early:\n${output()}`);
+    }
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start did not become healthy:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, chromium: chromiumPath, dataDir, demo, tempOwner, customer, stop };
+}
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Debian's Chromium, headless; never a browser download. Playwright gives every launch a fresh temporary
+ * profile and deletes it on close (it refuses a --user-data-dir argument in launch()).
+ */
+export async function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, args: FLAGS, headless: true });
+}
+
+/** The newest link with this path in the newest mail to `to` that has one (the dev mailbox lists newest first). */
+export async function mailLink(baseUrl: string, to: string, pathname: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const mails = (await (await fetch(`${baseUrl}/dev/mailbox.json`)).json()) as Array<{
+      to: string;
+      links: string[];
+    }>;
+    const link = mails
+      .filter((m) => m.to.toLowerCase() === to.toLowerCase())
+      .flatMap((m) => m.links)
+      .find((l) => new URL(l).pathname === pathname);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${pathname} mail to ${to}`);
+}
