@@ -68,10 +68,13 @@ export const MessageIcon = () => (
     <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
   </Icon>
 );
+/** A shop front with an awning: the business profile (the house is the Dashboard's). */
 export const ProfileIcon = () => (
   <Icon>
-    <path d="M4 21V10l8-6 8 6v11z" />
-    <path d="M9 21v-5h6v5" />
+    <path d="M4 9h16l-1.5-5h-13z" />
+    <path d="M4 9a2.7 2.7 0 0 0 5.3 0 2.7 2.7 0 0 0 5.4 0 2.7 2.7 0 0 0 5.3 0" />
+    <path d="M5 11.5V20h14v-8.5" />
+    <path d="M10 20v-5h4v5" />
   </Icon>
 );
 export const SignOutIcon = () => (
@@ -98,8 +101,10 @@ export const PrintIcon = () => (
     <path d="M7 14h10v7H7z" />
   </Icon>
 );
+/** A small bar chart for "numbers will appear here" (a radiating mark read as a loading spinner). */
 export const SparkIcon = () => (
   <Icon>
-    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M5.6 5.6l2.8 2.8M15.6 15.6l2.8 2.8M5.6 18.4l2.8-2.8M15.6 8.4l2.8-2.8" />
+    <path d="M4 20h16" />
+    <path d="M7 16v-4M12 16V8M17 16v-7" />
   </Icon>
 );
