@@ -2,7 +2,7 @@
  * The sign-in machine's texts and its handling of the provider's answers, shared by the first sign-in
  * and the new-password step. Split out to keep the machine file readable.
  */
-/** What the identity adapter (src/auth/auth.ts) answers; kept structurally identical to it. */
+/** What the identity adapter (src/auth/auth.ts) answers after a sign-in step. */
 export type SignInOutcome =
   | { kind: 'signedIn'; groups: string[] }
   | { kind: 'newPasswordRequired' }

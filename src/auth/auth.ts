@@ -12,13 +12,10 @@ import {
   type SignInOutput,
 } from 'aws-amplify/auth';
 import type { RuntimeConfig } from '#contracts/config.ts';
+import type { SignInOutcome } from '#machines/sign-in.outcomes.ts';
 
-export type SignInOutcome =
-  | { kind: 'signedIn'; groups: string[] }
-  | { kind: 'newPasswordRequired' }
-  | { kind: 'confirmSignUp' }
-  | { kind: 'resetPassword' }
-  | { kind: 'otherStep'; step: string };
+// The sign-in machine owns the shape of an outcome; this adapter produces it.
+export type { SignInOutcome };
 
 export function configureAuth(config: RuntimeConfig): void {
   Amplify.configure({

@@ -2,31 +2,25 @@
  * The new owner's first visit: register → the verification mail → verify page → sign in → dashboard
  * greeting → edit the business profile → sign out. Every page visited is checked with axe.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   available,
   expectAccessible,
   fillSignIn,
   latestMailLink,
-  launch,
   pathOf,
   uniqueEmail,
+  useBrowser,
   withPage,
 } from './support/browser.ts';
 
 describe.runIf(available)('account journey', () => {
-  let chromium: Awaited<ReturnType<typeof launch>>;
-  beforeAll(async () => {
-    chromium = await launch();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
+  const browser = useBrowser();
 
   test('a new owner registers, verifies the e-mail, signs in, edits the profile and signs out', async () => {
     const email = uniqueEmail('register');
     const password = 'Fresh#Owner2026';
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/register');
       await page.getByRole('heading', { name: 'Register Your Business' }).waitFor();
       await expectAccessible(page, 'register');
@@ -93,7 +87,7 @@ describe.runIf(available)('account journey', () => {
   });
 
   test('a verification link that is wrong, used or missing shows why', async () => {
-    await withPage(chromium.browser, 375, async ({ page, problems }) => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
       await page.goto('/verify-email?token=not-a-real-token');
       await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
       expect(await page.getByRole('alert').textContent()).toBe(

@@ -2,31 +2,25 @@
  * Forgot password → "Check Your Email" → the reset link from the mailbox → a new password that works
  * (and an old one that no longer does). Every page and dialog visited is checked with axe.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   available,
   expectAccessible,
   fillSignIn,
   latestMailLink,
-  launch,
   pathOf,
   registeredOwner,
+  useBrowser,
   withPage,
 } from './support/browser.ts';
 
 describe.runIf(available)('password reset', () => {
-  let chromium: Awaited<ReturnType<typeof launch>>;
-  beforeAll(async () => {
-    chromium = await launch();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
+  const browser = useBrowser();
 
   test('an owner asks for a reset link, chooses a new password and signs in with it', async () => {
     const owner = await registeredOwner('reset', 'Rosa');
     const newPassword = 'Renewed#Pass2026';
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
@@ -81,7 +75,7 @@ describe.runIf(available)('password reset', () => {
 
   test('an address with no account gets the same "Check Your Email" and no mail', async () => {
     const nobody = `nobody.${Date.now().toString(36)}@e2e.local`;
-    await withPage(chromium.browser, 375, async ({ page, problems }) => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       const dialog = page.getByRole('dialog', { name: 'Forgot Password' });

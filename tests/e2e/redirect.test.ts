@@ -3,16 +3,16 @@
  * server (GlobalSignOut, as another client would do it) whose next product API call answers 401.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import {
   available,
   expectAccessible,
   fillSignIn,
-  launch,
   pathOf,
   registeredOwner,
   signIn,
   stack,
+  useBrowser,
   withPage,
 } from './support/browser.ts';
 
@@ -38,16 +38,10 @@ async function revokeSessionsServerSide(page: Page) {
 }
 
 describe.runIf(available)('redirect to the page you wanted', () => {
-  let chromium: Awaited<ReturnType<typeof launch>>;
-  beforeAll(async () => {
-    chromium = await launch();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
+  const browser = useBrowser();
 
   test('visiting /vouchers signed out lands on /login?redirect=%2Fvouchers and returns there after sign-in', async () => {
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/vouchers');
       await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
       expect(pathOf(page)).toBe('/login?redirect=%2Fvouchers');
@@ -62,7 +56,7 @@ describe.runIf(available)('redirect to the page you wanted', () => {
 
   test('after the session is revoked, a reload sends the owner to /login?redirect=… and back after sign-in', async () => {
     const owner = await registeredOwner('revoked', 'Vera');
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await signIn(page, owner.email, owner.password);
       await page.getByRole('button', { name: 'Vouchers' }).click();
       await page.getByRole('link', { name: 'Management' }).click();
@@ -85,7 +79,7 @@ describe.runIf(available)('redirect to the page you wanted', () => {
 
   test('a 401 on a product call inside the portal (saving the profile) does the same', async () => {
     const owner = await registeredOwner('expired', 'Ezra');
-    await withPage(chromium.browser, 375, async ({ page, problems }) => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
       await signIn(page, owner.email, owner.password);
       await page.goto('/bookings/setup');
       await page.getByRole('heading', { level: 1, name: 'Booking Setup' }).waitFor();

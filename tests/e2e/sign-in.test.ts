@@ -2,20 +2,14 @@
  * Sign-in outcomes other than "straight in": a wrong password, an owner with a temporary password
  * (created with the users CLI) and a Customers user (also from the CLI), who may not enter the portal.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { available, expectAccessible, fillSignIn, launch, pathOf, stack, withPage } from './support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { available, expectAccessible, fillSignIn, pathOf, stack, useBrowser, withPage } from './support/browser.ts';
 
 describe.runIf(available)('sign-in outcomes', () => {
-  let chromium: Awaited<ReturnType<typeof launch>>;
-  beforeAll(async () => {
-    chromium = await launch();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
+  const browser = useBrowser();
 
   test("a wrong password shows the identity provider's message and keeps the owner on the login page", async () => {
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
       await expectAccessible(page, 'login');
@@ -37,7 +31,7 @@ describe.runIf(available)('sign-in outcomes', () => {
 
   test('an owner with a temporary password sets a new one at /new-password-required and lands on /', async () => {
     const newPassword = 'Chosen#Pass2026';
-    await withPage(chromium.browser, 1280, async ({ page, problems }) => {
+    await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/login');
       await fillSignIn(page, stack.tempOwner.email, stack.tempOwner.password);
       await page.waitForURL('**/new-password-required');
@@ -72,7 +66,7 @@ describe.runIf(available)('sign-in outcomes', () => {
   });
 
   test('a Customers user sees the access-denied message and stays signed out', async () => {
-    await withPage(chromium.browser, 375, async ({ page, problems }) => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
       await page.goto('/login');
       await fillSignIn(page, stack.customer.email, stack.customer.password);
       const alert = page.getByRole('alert');

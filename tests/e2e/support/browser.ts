@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { root } from '../../../scripts/lib/build.ts';
 import { launchChromium, mailLink, type StackInfo } from './stack.ts';
 
@@ -15,10 +15,22 @@ const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}.${run}.${++counter}@e2e.local`;
 
-/** Debian's Chromium with a fresh profile; never a browser download. */
-export async function launch(): Promise<{ browser: Browser; close: () => Promise<void> }> {
-  const browser = await launchChromium(stack.chromium);
-  return { browser, close: () => browser.close() };
+/**
+ * Debian's Chromium with a fresh profile (never a browser download), one per test file: launched
+ * before its tests, closed after them. Call inside a describe; use the returned getter in tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium(stack.chromium);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: call useBrowser() inside a describe block.');
+    return browser;
+  };
 }
 
 /** A page whose console errors, uncaught errors and CSP violations are collected in `problems`. */
