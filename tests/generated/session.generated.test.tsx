@@ -1,15 +1,41 @@
 /**
- * Every transition of the session machine at actor level: the router that renders it is B's and is
- * tested there; here the contract it relies on is checked (state, tags, context, which effects ran).
+ * Every transition of the session machine, played through the REAL app tree (App → router gating →
+ * shell and dashboard), and checked on screen: "Loading Application...", the login page, or the portal
+ * with the owner's greeting and business name. The auth pages are stubs here (they have generated
+ * tests of their own); the stub sign-in flow offers the button that reports a successful sign-in.
  */
-import { act } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { type ActorRefLike, type InspectionEvent, SimulatedClock } from 'xstate';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { UserProfile } from '#contracts/users.ts';
 import { sampleUser, sessionEntry } from '#machines/samples/session.samples.ts';
 import { sessionMachine } from '#machines/session.machine.ts';
+import { configureApi } from '#src/api/client.ts';
+import { getMe } from '#src/api/users.ts';
+import { App } from '#src/app/app.tsx';
 import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
+
+vi.mock('#src/auth/auth.ts', () => ({ currentSession: vi.fn(), signOut: vi.fn(), accessToken: vi.fn() }));
+vi.mock('#src/features/auth/index.ts', () => ({
+  SignInFlowProvider: ({ children, onSignedIn }: { children: React.ReactNode; onSignedIn: () => void }) => (
+    <>
+      {children}
+      <button type="button" onClick={onSignedIn}>
+        Complete sign-in
+      </button>
+    </>
+  ),
+  LoginPage: () => <h1>Sign in page</h1>,
+  RegisterPage: () => <h1>Register page</h1>,
+  NewPasswordPage: () => <h1>New password page</h1>,
+  VerifyEmailPage: () => <h1>Verify email page</h1>,
+  ResetPasswordPage: () => <h1>Reset password page</h1>,
+}));
+
+afterEach(() => configureApi({ baseUrl: '', fetch: undefined }));
 
 function mount() {
   const checkSession = controllable<{ signedIn: boolean }>();
@@ -17,8 +43,26 @@ function mount() {
   const fetchBusiness = controllable<BusinessProfile | null>();
   const signOut = controllable<void>();
   const logError = vi.fn();
-  const clock = new SimulatedClock();
+  // Whether the business fetch failed (not merely answered "none yet"): only then is it logged.
+  let businessFailed = false;
+  const rejectBusiness = fetchBusiness.reject;
+  fetchBusiness.reject = (error) => {
+    businessFailed = true;
+    rejectBusiness(error);
+  };
   const rec = recorder();
+  // The app's own session actor, taken from its inspection events: the profile modal's save is
+  // the one event with no control of its own on this screen (the modal has its generated test).
+  let session: ActorRefLike | undefined;
+  const inspect = (event: InspectionEvent) => {
+    rec.inspect(event);
+    if (
+      event.type === '@xstate.snapshot' &&
+      (event.snapshot as { machine?: { id?: string } }).machine?.id === 'session'
+    ) {
+      session = event.actorRef;
+    }
+  };
   const logic = sessionMachine.provide({
     actors: {
       checkSession: checkSession.logic,
@@ -28,65 +72,86 @@ function mount() {
     },
     actions: { logError: (_, params) => logError(params) },
   });
-  const actor = createActor(logic, { clock, inspect: rec.inspect }).start();
-  const m = {
+  const location = memoryLocation({ path: '/', record: true });
+  render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <App sessionLogic={logic} inspect={inspect} />
+    </Router>,
+  );
+  return {
     fakes: { checkSession, fetchUser, fetchBusiness, signOut, signOutAfterError: signOut },
-    clock,
+    clock: new SimulatedClock(),
     recorder: rec,
-    actor,
     logError,
-  };
-  return m satisfies Mounted;
+    location,
+    send: (event: { type: string }) => session!.send(event),
+    businessFailed: () => businessFailed,
+  } satisfies Mounted & Record<string, unknown>;
 }
 type M = ReturnType<typeof mount>;
 
-/** What the router reads: the loading tag, and the profiles it hands to the shell. */
-const expectGate = (m: M, gate: { loading: boolean; user: UserProfile | null; business?: BusinessProfile | null }) => {
-  const s = m.actor.getSnapshot();
-  expect(s.hasTag('loading')).toBe(gate.loading);
-  expect(s.context.user).toEqual(gate.user);
-  if (gate.business !== undefined) expect(s.context.business).toEqual(gate.business);
+const loadingScreen = () => {
+  expect(screen.getByText('Loading Application...')).toBeTruthy();
+  expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 };
 
 describeMachinePaths(sessionEntry, {
   mount,
   perform: {
-    'session.loggedIn': (e, m: M) => act(() => m.actor.send(e)),
-    'session.signOut': (e, m: M) => act(() => m.actor.send(e)),
-    'session.expired': (e, m: M) => act(() => m.actor.send(e)),
-    'session.businessUpdated': (e, m: M) => act(() => m.actor.send(e)),
+    'session.loggedIn': () => fireEvent.click(screen.getByRole('button', { name: 'Complete sign-in' })),
+    'session.signOut': () => fireEvent.click(screen.getByRole('button', { name: 'Sign Out' })),
+    // What every product call does on a 401: the API client hands it to the app.
+    'session.expired': async () => {
+      const expired = async () =>
+        new Response(JSON.stringify({ message: 'Your session has expired. Please sign in again.' }), {
+          status: 401,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      configureApi({ baseUrl: 'http://portal.test', fetch: expired as typeof fetch });
+      await act(async () => {
+        await getMe().catch(() => undefined);
+      });
+    },
+    'session.businessUpdated': (e, m: M) => act(() => m.send(e)),
   },
   expectUi: {
     'loading.checkingSession': (_s, m: M) => {
-      expectGate(m, { loading: true, user: null, business: null });
+      loadingScreen();
       expect(m.fakes.checkSession.pending).toBe(1);
     },
     'loading.fetchingUser': (_s, m: M) => {
-      expectGate(m, { loading: true, user: null });
+      loadingScreen();
       expect(m.fakes.fetchUser.pending).toBe(1);
     },
     'loading.fetchingBusiness': (_s, m: M) => {
-      expectGate(m, { loading: true, user: sampleUser });
+      loadingScreen();
       expect(m.fakes.fetchBusiness.pending).toBe(1);
     },
     'loading.signingOutAfterError': (_s, m: M) => {
-      expectGate(m, { loading: true, user: null, business: null });
+      loadingScreen();
       expect(m.fakes.signOut.pending).toBe(1);
     },
     authenticated: (s, m: M) => {
-      expectGate(m, { loading: false, user: sampleUser, business: s.context.business });
-      expect(m.actor.getSnapshot().matches('authenticated')).toBe(true);
-      // A failed business fetch is logged, never shown; a 404 (null) is not a failure.
-      const failed = s.context.business === null && m.fakes.fetchBusiness.calls > 0;
-      if (!failed) expect(m.logError).not.toHaveBeenCalled();
+      expect(screen.getByRole('heading', { level: 1, name: `Welcome back, ${sampleUser.firstname}!` })).toBeTruthy();
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      // The sidebar is headed by the business name, "Your Business" when there is none.
+      const name = s.context.business?.businessname ?? 'Your Business';
+      expect(screen.getByTitle(name).textContent).toBe(name);
+      // A failed business fetch is logged, never shown; "no business yet" (404 → null) is not a failure.
+      if (m.businessFailed()) {
+        expect(m.logError).toHaveBeenCalledWith(expect.objectContaining({ what: 'Loading the business failed' }));
+        expect(s.context.business).toBeNull();
+      } else expect(m.logError).not.toHaveBeenCalled();
     },
     signingOut: (_s, m: M) => {
-      expectGate(m, { loading: true, user: null, business: null });
+      loadingScreen();
       expect(m.fakes.signOut.pending).toBe(1);
     },
     unauthenticated: (_s, m: M) => {
-      expectGate(m, { loading: false, user: null, business: null });
-      expect(m.fakes.signOut.pending).toBe(0);
+      expect(screen.getByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(screen.queryByText(sampleUser.firstname!, { exact: false })).toBeNull();
+      expect(m.location.history?.at(-1)).toMatch(/^\/login/);
     },
   },
 });
