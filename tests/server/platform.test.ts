@@ -30,6 +30,23 @@ describe('every response', () => {
   });
 });
 
+describe('request logs', () => {
+  it('name method, path and status, never a bearer token, a link token or a password', async () => {
+    const secretToken = 'eyJhbGciOiJSUzI1NiJ9.secret-payload.signature';
+    await server.request('/api/users/me', { headers: { authorization: `Bearer ${secretToken}` } });
+    await server.api('GET', '/api/public/verify-email?token=link-secret-123');
+    await server.api('POST', '/api/password-reset/reset', {
+      body: { token: 'reset-secret-456', newPassword: 'Hunter2#Secret' },
+    });
+    const log = server.logs.join('\n');
+    expect(log).toMatch(/GET \/api\/users\/me 401/);
+    expect(log).toMatch(/GET \/api\/public\/verify-email 400/);
+    for (const secret of [secretToken, 'secret-payload', 'link-secret-123', 'reset-secret-456', 'Hunter2#Secret']) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
+
 describe('runtime configuration', () => {
   it('gives the SPA an absolute identity endpoint built from the origin it used', async () => {
     const response = await server.request('/config.json');
