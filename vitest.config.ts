@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ['tests/server/postgres/**'],
           globalSetup: ['tests/server/global-setup.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,

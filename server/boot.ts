@@ -24,10 +24,15 @@ export async function boot(options: BootOptions) {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLogger;
   const db = database.db;
-  const identity = await createIdentity({ db, env, clock, log });
+  // One process at a time: signing keys, the catalogue and the demo are created once even when
+  // several copies of the server start together on one PostgreSQL.
+  const { identity, demoCreated } = await database.exclusive(async () => {
+    const identity = await createIdentity({ db, env, clock, log });
+    await seedCatalogue(db);
+    const demoCreated = options.demo ? await seedDemo({ db, env, identity, clock }) : false;
+    return { identity, demoCreated };
+  });
   const mailer = createMailer({ db, env, clock, log });
-  await seedCatalogue(db);
-  const demoCreated = options.demo ? await seedDemo({ db, env, identity, clock }) : false;
   const deps: AppDeps = { db, env, clock, identity, mailer, log, distDir: options.distDir };
   return { app: createApp(deps), deps, demoCreated };
 }

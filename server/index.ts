@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, listen } from './boot.ts';
-import { openDatabase } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { parseEnv } from './env.ts';
 
 const parsed = parseEnv(process.env);
@@ -12,9 +12,17 @@ if ('error' in parsed) {
 const { env } = parsed;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const database = env.DATABASE_URL
-  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-  : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
+let database: Database;
+try {
+  database = env.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
+} catch (error) {
+  // One line a person can act on; the URL is shown without its password.
+  const where = env.DATABASE_URL ? redactUrl(env.DATABASE_URL) : path.resolve(env.DATA_DIR);
+  console.error(`Could not open the database at ${where}: ${(error as Error).message || String(error)}`);
+  process.exit(1);
+}
 const { app, demoCreated } = await boot({ env, database, distDir: path.join(root, 'dist'), demo: true });
 
 let server: Awaited<ReturnType<typeof listen>>;
@@ -63,3 +71,13 @@ const stop = async (signal: string) => {
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}

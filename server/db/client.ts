@@ -21,7 +21,15 @@ export type Database = {
   close: () => Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to clone a migrated database quickly (tests). */
   dump?: () => Promise<Blob>;
+  /**
+   * Runs start-up work (migrations, seeding) with no other process doing the same: on PostgreSQL a
+   * session advisory lock serialises copies of the server that start together; PGlite has one process.
+   */
+  exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 };
+
+/** Arbitrary but fixed: the advisory lock key of this application's start-up. */
+const STARTUP_LOCK = 7_287_2026;
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -39,8 +47,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that loses its connection must not crash the process.
     pool.on('error', (error) => console.error(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        holder.release();
+      }
+    };
+    await exclusive(() => migratePg(db as never, { migrationsFolder }));
+    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -49,5 +67,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close(), dump: () => client.dumpDataDir('gzip') };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('gzip'),
+    exclusive: (work) => work(),
+  };
 }

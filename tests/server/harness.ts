@@ -22,27 +22,38 @@ export function testClock(start = Date.now()) {
   };
 }
 
+/** An empty PostgreSQL database of its own on TEST_DATABASE_URL's server, and how to drop it. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 /** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
 export async function freshDatabase(): Promise<Database> {
   if (process.env.TEST_DB === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 4 });
+    const empty = await emptyPostgresDatabase();
+    const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
     return {
       ...database,
       close: async () => {
         await database.close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-        await cleanup.end();
+        await empty.drop();
       },
     };
   }

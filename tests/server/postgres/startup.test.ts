@@ -1,0 +1,43 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { boot, listen } from '../../../server/boot.ts';
+import { openDatabase } from '../../../server/db/client.ts';
+import { signingKeys, users } from '../../../server/db/schema.ts';
+import { defaultEnv } from '../../../server/env.ts';
+import { emptyPostgresDatabase } from '../harness.ts';
+
+const quiet = { info: () => {}, error: () => {} };
+
+// Scale-out means several copies of the process on one PostgreSQL; PGlite is single-process, so only
+// the server-postgres project (TEST_DATABASE_URL set) includes tests/server/postgres/.
+describe('several servers starting together on one PostgreSQL', () => {
+  it('migrate and seed once, share one signing key and answer the same JWKS', async () => {
+    const empty = await emptyPostgresDatabase();
+    const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+    const start = async () => {
+      const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 3 });
+      const booted = await boot({ env, database, demo: true, log: quiet });
+      const listening = await listen(booted.app.fetch, 0, '127.0.0.1');
+      return { database, booted, listening };
+    };
+    const servers = await Promise.all([start(), start(), start()]);
+    try {
+      expect(servers.filter((s) => s.booted.demoCreated)).toHaveLength(1);
+      const { db } = servers[0]!.database;
+      const [demo] = await db.select({ n: count() }).from(users).where(eq(users.email, env.DEMO_EMAIL));
+      expect(demo!.n).toBe(1);
+      const [keys] = await db.select({ n: count() }).from(signingKeys);
+      expect(keys!.n).toBe(1);
+      const jwks = await Promise.all(
+        servers.map(async (s) => (await fetch(`${s.listening.url}/cognito/.well-known/jwks.json`)).text()),
+      );
+      expect(new Set(jwks).size).toBe(1);
+    } finally {
+      for (const s of servers) {
+        await s.listening.close();
+        await s.database.close();
+      }
+      await empty.drop();
+    }
+  });
+});
