@@ -33,9 +33,10 @@ export const signInMachine = setup({
     signOut: notProvided<void>('signOut'),
   },
   actions: {
-    // Provided by the view: tell the session to reload, and navigate to the new-password page.
+    // Provided by the view: tell the session to reload, and navigate between the two pages of the flow.
     notifySignedIn: () => {},
     goToNewPassword: () => {},
+    goToLogin: () => {},
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },
@@ -99,9 +100,11 @@ export const signInMachine = setup({
           tags: ['error'],
         },
         resetRequired: {
-          description: 'An alert says the password must be reset, with a "Reset password" button',
+          // The reset hand-off lives on the Login page, so a reset demanded while setting a new password
+          // brings the owner back there.
+          description: 'The Login page shows an alert that the password must be reset, with a "Reset password" button',
           tags: ['error'],
-          entry: { type: 'setError', params: { message: signInMessages.resetRequired } },
+          entry: [{ type: 'setError', params: { message: signInMessages.resetRequired } }, 'goToLogin'],
         },
         awaitingNewPassword: {
           description: 'The "Set New Password and Sign In" page is shown (New Password, Confirm New Password)',

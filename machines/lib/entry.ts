@@ -17,6 +17,12 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
   uiKey: (snapshot: AnyMachineSnapshot) => unknown;
   /** Starting points for machines with input, e.g. a page opened with and without its token. */
   inputs?: ReadonlyArray<{ label: string; input: InputFrom<TMachine> }>;
+  /**
+   * 'transition-in-every-state' (default): every transition from every distinct state. For a parallel
+   * machine that multiplies each region's transitions by every combination of the other regions, so
+   * 'each-transition-once' keeps the fewest paths that still take every transition of the machine.
+   */
+  coverage?: 'transition-in-every-state' | 'each-transition-once';
 }
 
 /** Keeps the machine's own types while the entry is written, then stores it in the untyped list. */

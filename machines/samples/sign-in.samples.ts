@@ -24,6 +24,9 @@ export const signInEntry = defineEntry({
     done('confirmNewPassword', { kind: 'signedIn', groups: ['BusinessOwners'] }),
     done('confirmNewPassword', { kind: 'signedIn', groups: [] }),
     done('confirmNewPassword', { kind: 'otherStep', step: 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION' }),
+    done('confirmNewPassword', { kind: 'newPasswordRequired' }),
+    done('confirmNewPassword', { kind: 'confirmSignUp' }),
+    done('confirmNewPassword', { kind: 'resetPassword' }),
     fail('confirmNewPassword', {
       name: 'InvalidPasswordException',
       message: 'Password does not conform to policy: Password must have symbol characters',

@@ -26,7 +26,15 @@ import {
   type SimulatedClock,
 } from 'xstate';
 import type { MachineEntry } from '#machines/lib/entry.ts';
-import { activeLeafIds, entryPaths, type MachinePath, pathName, restingStateIds } from './paths.ts';
+import {
+  activeLeafIds,
+  definedTransitions,
+  entryPaths,
+  type MachinePath,
+  pathName,
+  pathTransitions,
+  restingStateIds,
+} from './paths.ts';
 
 export {
   enabledEvents,
@@ -166,6 +174,10 @@ export function describeMachinePaths<TMounted extends Mounted>(entry: MachineEnt
     it('reaches every state', () => {
       const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => activeLeafIds(machine, s.state))));
       expect([...reached].sort()).toEqual(restingStateIds(machine).sort());
+    });
+    it('takes every transition the machine defines', () => {
+      const taken = new Set(paths.flatMap((p) => pathTransitions(machine, p)));
+      expect(definedTransitions(machine).filter((t) => !taken.has(t))).toEqual([]);
     });
     it.each(paths.map((p, i) => [pathTitle(p, i), p] as const))('%s', async (_title, path) => {
       await runPath(machine, path, scenario);

@@ -88,10 +88,68 @@ export function generatePaths(machine: AnyStateMachine, options: PathOptions): M
 /** All paths of a registry entry, one set per starting input. */
 export function entryPaths(entry: MachineEntry): MachinePath[] {
   const { machine, samples, uiKey } = entry;
-  if (!entry.inputs?.length) return generatePaths(machine, { samples, uiKey });
-  return entry.inputs.flatMap(({ label, input }) =>
-    generatePaths(machine, { samples, uiKey, input }).map((p) => ({ ...p, start: label })),
-  );
+  const paths = !entry.inputs?.length
+    ? generatePaths(machine, { samples, uiKey })
+    : entry.inputs.flatMap(({ label, input }) =>
+        generatePaths(machine, { samples, uiKey, input }).map((p) => ({ ...p, start: label })),
+      );
+  return entry.coverage === 'each-transition-once' ? coverEachTransition(machine, paths) : paths;
+}
+
+/** Which of the machine's transitions a step takes: source state, event, guard and targets identify one. */
+function takenTransitions(machine: AnyStateMachine, from: AnyMachineSnapshot, event: AnyEventObject): string[] {
+  return machine.getTransitionData(from as never, event).map((t) => {
+    const guard = typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string } | undefined)?.type ?? '');
+    const targets = (t.target ?? []).map((node) => node.id).join(',');
+    return `${t.source.id} ${t.eventType} [${guard}] → ${targets}`;
+  });
+}
+
+/** The transitions a path takes, step by step. */
+export const pathTransitions = (machine: AnyStateMachine, path: MachinePath): string[] =>
+  path.steps.slice(1).flatMap((step, n) => takenTransitions(machine, path.steps[n]!.state, step.event));
+
+/**
+ * Every transition the machine defines. Not counted: always-transitions (passed through at once) and
+ * pure "ignore this event here" entries (no target, no actions), which nothing can take.
+ */
+export function definedTransitions(machine: AnyStateMachine): string[] {
+  const walk = (node: AnyStateNode): string[] => [
+    ...[...node.transitions.values()]
+      .flat()
+      .filter((t) => t.target !== undefined || t.actions.length > 0)
+      .map((t) => {
+        const guard = typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string } | undefined)?.type ?? '');
+        return `${node.id} ${t.eventType} [${guard}] → ${(t.target ?? []).map((n) => n.id).join(',')}`;
+      }),
+    ...Object.values(node.states).flatMap((child) => walk(child as AnyStateNode)),
+  ];
+  return walk(machine.root);
+}
+
+/**
+ * Greedy set cover: repeatedly keep the path that takes the most transitions not yet taken (the shorter
+ * one on a tie), until the kept paths take every transition any path takes. Kept in generation order.
+ */
+export function coverEachTransition(machine: AnyStateMachine, paths: MachinePath[]): MachinePath[] {
+  const sets = paths.map((p) => new Set(pathTransitions(machine, p)));
+  const open = new Set(sets.flatMap((set) => [...set]));
+  const kept = new Set<number>();
+  while (open.size) {
+    let best = -1;
+    let gain = 0;
+    sets.forEach((set, i) => {
+      const g = [...set].filter((t) => open.has(t)).length;
+      const shorter = best >= 0 && g === gain && paths[i]!.steps.length < paths[best]!.steps.length;
+      if (g > gain || shorter) {
+        best = i;
+        gain = g;
+      }
+    });
+    kept.add(best);
+    for (const t of sets[best]!) open.delete(t);
+  }
+  return paths.filter((_, i) => kept.has(i));
 }
 
 /** An actor outcome's gist, so that paths differing only in the answer get different names. */

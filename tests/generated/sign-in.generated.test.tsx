@@ -96,7 +96,8 @@ describeMachinePaths(signInEntry, {
       else expect(alertText()).toBeNull();
     },
     'ready.failed': (s) => expect(alertText()).toBe(s.context.error),
-    'ready.resetRequired': () => {
+    'ready.resetRequired': (_s, m: M) => {
+      expect(m.path()).toBe('/login');
       expect(alertText()).toBe(signInMessages.resetRequired);
       screen.getByRole('button', { name: 'Reset password' });
     },

@@ -22,7 +22,9 @@ export interface SignInFlowProviderProps extends TestHooks<typeof signInMachine>
 }
 
 export function SignInFlowProvider({ children, onSignedIn, logic, options }: SignInFlowProviderProps) {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const locationRef = useRef(location);
+  locationRef.current = location;
   // The latest callback, without re-providing the machine on every render.
   const onSignedInRef = useRef(onSignedIn);
   onSignedInRef.current = onSignedIn;
@@ -32,6 +34,9 @@ export function SignInFlowProvider({ children, onSignedIn, logic, options }: Sig
         actions: {
           notifySignedIn: () => onSignedInRef.current(),
           goToNewPassword: () => navigate('/new-password-required'),
+          goToLogin: () => {
+            if (locationRef.current !== '/login') navigate('/login');
+          },
         },
       }),
     [logic, navigate],
