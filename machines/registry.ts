@@ -7,6 +7,7 @@ import type { MachineEntry } from './lib/entry.ts';
 import { forgotPasswordEntry, registerEntry, resetPasswordEntry, verifyEmailEntry } from './samples/account.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
+import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
@@ -19,4 +20,5 @@ export const registry: MachineEntry[] = [
   forgotPasswordEntry,
   resetPasswordEntry,
   businessProfileEntry,
+  shellEntry,
 ];
