@@ -8,22 +8,11 @@ import { afterEach, expect, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SimulatedClock } from 'xstate';
-import type { BusinessProfile } from '#contracts/businesses.ts';
+import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { InspectContext } from '#src/app/inspect.ts';
 import { Shell } from '#src/app/shell.tsx';
 import { describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
-
-const business: BusinessProfile = {
-  businessid: 'b-1',
-  businessname: 'Corner Cafe',
-  description: null,
-  address: null,
-  latitude: null,
-  longitude: null,
-  logourl: null,
-  timezone: 'Europe/Berlin',
-};
 
 /** Phone or desktop, as the shell asks the browser (matchMedia) when the toggle is pressed. */
 function screenIsNarrow(narrow: boolean) {

@@ -3,6 +3,7 @@
  * server): which headers go out, how answers are parsed, what a 401 triggers, how errors read.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { requestPasswordReset, verifyEmail } from '#src/api/account.ts';
 import { getMyBusiness, updateMyBusiness } from '#src/api/businesses.ts';
 import { configureApi, setUnauthorizedHandler } from '#src/api/client.ts';
@@ -10,16 +11,6 @@ import { errorMessage, errorStatus, isNetworkError, UNKNOWN_ERROR } from '#src/a
 import { getMe } from '#src/api/users.ts';
 
 const user = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
-const business = {
-  businessid: 'b-1',
-  businessname: 'Corner Cafe',
-  description: null,
-  address: null,
-  latitude: null,
-  longitude: null,
-  logourl: null,
-  timezone: 'Europe/Berlin',
-};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

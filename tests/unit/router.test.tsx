@@ -9,6 +9,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { fromPromise } from 'xstate';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { UserProfile } from '#contracts/users.ts';
+import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { sessionMachine } from '#machines/session.machine.ts';
 import { configureApi } from '#src/api/client.ts';
 import { getMe } from '#src/api/users.ts';
@@ -27,16 +28,6 @@ vi.mock('#src/features/auth/index.ts', () => ({
 }));
 
 const user: UserProfile = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
-const business: BusinessProfile = {
-  businessid: 'b-1',
-  businessname: 'Corner Cafe',
-  description: null,
-  address: null,
-  latitude: null,
-  longitude: null,
-  logourl: null,
-  timezone: 'Europe/Berlin',
-};
 
 function session(signedIn: boolean | 'pending') {
   const signOut = vi.fn(async () => {});

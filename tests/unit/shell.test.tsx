@@ -5,19 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BusinessProfile } from '#contracts/businesses.ts';
+import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { configureApi } from '#src/api/client.ts';
 import { Shell } from '#src/app/shell.tsx';
-
-const business: BusinessProfile = {
-  businessid: 'b-1',
-  businessname: 'Corner Cafe',
-  description: null,
-  address: null,
-  latitude: null,
-  longitude: null,
-  logourl: null,
-  timezone: 'Europe/Berlin',
-};
 
 function Harness({ initial, onSignOut }: { initial: BusinessProfile | null; onSignOut: () => void }) {
   const [current, setCurrent] = useState(initial);
