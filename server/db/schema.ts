@@ -122,9 +122,8 @@ export const refreshTokens = pgTable(
 export const authChallenges = pgTable('auth_challenges', {
   idHash: text('id_hash').primaryKey(),
   kind: text('kind').notNull(),
-  userid: uuid('userid')
-    .notNull()
-    .references(() => users.userid, { onDelete: 'cascade' }),
+  /** Null for the decoy challenge of an unknown e-mail: stored all the same, so both cost the same. */
+  userid: uuid('userid').references(() => users.userid, { onDelete: 'cascade' }),
   state: jsonb('state').notNull().$type<Record<string, string>>(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

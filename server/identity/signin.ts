@@ -54,6 +54,8 @@ function decoyFor(ctx: IdentityContext, login: string) {
   return { username, salt };
 }
 
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
 export const startSrp = async (ctx: IdentityContext, params: Record<string, unknown>, ip: string) => {
   const login = stringParam(params, 'USERNAME', 256);
   const srpA = stringParam(params, 'SRP_A', 1024);
@@ -71,25 +73,28 @@ export const startSrp = async (ctx: IdentityContext, params: Record<string, unkn
   let username: string;
   let salt: string;
   let B: bigint;
+  let b: bigint;
   if (user) {
     username = user.username;
     await refuseIfLocked(ctx, username);
-    const challenge = serverChallenge(user.srpVerifier);
-    B = challenge.B;
+    ({ B, b } = serverChallenge(user.srpVerifier));
     salt = user.srpSalt;
-    await ctx.db.insert(authChallenges).values({
-      idHash: sha256(secretBlock),
-      kind: 'srp',
-      userid: user.userid,
-      state: { A: padHex(A), b: padHex(challenge.b), B: padHex(B), username },
-      expiresAt: new Date(now.getTime() + LIMITS.srpChallengeSeconds * 1000),
-    });
-    if (Math.random() < 0.05) await ctx.db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
   } else {
     ({ username, salt } = decoyFor(ctx, login));
     await refuseIfLocked(ctx, username);
     B = decoyB();
+    b = 0n;
   }
+  // A decoy is stored like a real challenge (without a user), so an unknown e-mail costs the same
+  // database work as a known one and timing does not tell them apart.
+  await ctx.db.insert(authChallenges).values({
+    idHash: sha256(secretBlock),
+    kind: 'srp',
+    userid: user?.userid ?? null,
+    state: { A: padHex(A), b: padHex(b), B: padHex(B), username },
+    expiresAt: new Date(now.getTime() + LIMITS.srpChallengeSeconds * 1000),
+  });
+  if (Math.random() < 0.05) await ctx.db.delete(authChallenges).where(lt(authChallenges.expiresAt, now));
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: {
@@ -118,8 +123,11 @@ async function passwordVerifier(ctx: IdentityContext, responses: Record<string, 
     .where(and(eq(authChallenges.idHash, sha256(secretBlock)), eq(authChallenges.kind, 'srp')))
     .returning();
   const state = row?.state;
+  // The same lookup for a decoy row (no user) as for a real one; it finds nobody.
   const user =
-    row && state?.username === username && row.expiresAt > now ? await ctx.store.findById(row.userid) : undefined;
+    row && state?.username === username && row.expiresAt > now
+      ? await ctx.store.findById(row.userid ?? NO_USER)
+      : undefined;
   if (!user || !state) {
     // Decoy, replayed or expired: the same work and the same answer as a wrong password.
     modPowN(modPowN(3n, fromHex(sha256(secretBlock))), fromHex(sha256(signature)));
@@ -205,7 +213,7 @@ async function newPassword(ctx: IdentityContext, body: Record<string, unknown>, 
   }
   // Single use: whoever deletes the row goes on.
   const consumed = await ctx.db.delete(authChallenges).where(id).returning();
-  const user = consumed.length ? await ctx.store.findById(row.userid) : undefined;
+  const user = consumed.length && row.userid ? await ctx.store.findById(row.userid) : undefined;
   if (!user?.enabled || user.status !== 'FORCE_CHANGE_PASSWORD') throw notAuthorized(SESSION_EXPIRED);
   await ctx.store.setPassword(user.userid, password, now, { status: 'CONFIRMED', ...names });
   const updated = (await ctx.store.findById(user.userid))!;

@@ -4,8 +4,11 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authChallenges } from '../../server/db/schema.ts';
 import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../../server/identity/srp.ts';
+import { sha256 } from '../../server/lib/crypto.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { cognitoCall, createOwner, srpSignIn, srpTokens } from './support/amplify.ts';
 
@@ -184,6 +187,33 @@ describe('SRP edges', () => {
     expect(decoy1.json.ChallengeParameters.SRP_B).not.toBe(decoy2.json.ChallengeParameters.SRP_B);
     const again = await startSrp('owner@example.com');
     expect(again.json.ChallengeParameters.SALT).toBe(real.json.ChallengeParameters.SALT);
+  });
+
+  it('stores a decoy challenge like a real one, so the database work does not tell them apart', async () => {
+    const stored = async (secretBlock: string) =>
+      server.deps.db
+        .select()
+        .from(authChallenges)
+        .where(eq(authChallenges.idHash, sha256(secretBlock)));
+    const real = (await startSrp('owner@example.com')).json.ChallengeParameters;
+    const decoy = (await startSrp('stranger@example.com')).json.ChallengeParameters;
+    expect((await stored(real.SECRET_BLOCK)).map((row) => row.userid === null)).toEqual([false]);
+    expect((await stored(decoy.SECRET_BLOCK)).map((row) => row.userid === null)).toEqual([true]);
+    // Answering either with a bad signature is the same NotAuthorizedException, and spends the row.
+    for (const p of [real, decoy]) {
+      const answer = await cognitoCall(server, 'RespondToAuthChallenge', {
+        ChallengeName: 'PASSWORD_VERIFIER',
+        ClientId: clientId,
+        ChallengeResponses: {
+          USERNAME: p.USER_ID_FOR_SRP,
+          PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+          TIMESTAMP: srpTimestamp(new Date()),
+          PASSWORD_CLAIM_SIGNATURE: Buffer.alloc(32, 7).toString('base64'),
+        },
+      });
+      expect(answer.json).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      expect(await stored(p.SECRET_BLOCK)).toEqual([]);
+    }
   });
 
   it('accepts SRP_A with leading zeros or upper case, and refuses A ≡ 0', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_challenges" ALTER COLUMN "userid" DROP NOT NULL;
