@@ -3,7 +3,7 @@
  * `if (import.meta.env.DEV)`, so none of it (nor @statelyai/inspect) reaches the production bundle.
  *
  * Switch: open the dev server with `?inspect` (or set VITE_INSPECT=true), then press "Open statechart
- * inspector". Browsers block pop-ups outside a click, hence autoStart: false and a button; events that
+ * inspector": an offline inspector window opens (`?inspect=stately`: Stately's hosted one). Browsers block pop-ups outside a click, hence autoStart: false and a button; events that
  * happen before the click are buffered and replayed. Secrets are redacted at any depth (redact.ts).
  */
 import { createBrowserInspector } from '@statelyai/inspect';
@@ -19,7 +19,15 @@ export function DevtoolsButton({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-export function setupInspector() {
-  const inspector = createBrowserInspector({ autoStart: false, serialize: (event) => redact(event) });
+/**
+ * 'local' (the default) opens the offline inspector page shipped with the dev server
+ * (src/devtools/inspector.html); 'stately' opens Stately's hosted visualizer, which needs internet.
+ */
+export function setupInspector(where: 'local' | 'stately' = 'local') {
+  const inspector = createBrowserInspector({
+    autoStart: false,
+    serialize: (event) => redact(event),
+    ...(where === 'local' ? { url: new URL('/src/devtools/inspector.html', window.location.origin).toString() } : {}),
+  });
   return { inspect: inspector.inspect, open: () => inspector.start() };
 }

@@ -44,11 +44,11 @@ async function main() {
   let inspect: Inspect | undefined;
   let devtools: React.ReactNode;
   // Development only, and only on request (`?inspect` or VITE_INSPECT=true): production builds drop this branch.
-  const wantsInspector =
-    new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === 'true';
+  const inspectParam = new URLSearchParams(window.location.search).get('inspect');
+  const wantsInspector = inspectParam !== null || import.meta.env.VITE_INSPECT === 'true';
   if (import.meta.env.DEV && wantsInspector) {
     const { DevtoolsButton, setupInspector } = await import('./devtools.tsx');
-    const tools = setupInspector();
+    const tools = setupInspector(inspectParam === 'stately' ? 'stately' : 'local');
     inspect = tools.inspect;
     devtools = <DevtoolsButton onOpen={tools.open} />;
   }

@@ -1,0 +1,128 @@
+/**
+ * The offline statechart inspector's model: what the app's actors reported (their machine definition,
+ * latest state and recent events), folded from @statelyai/inspect's events. Pure, so it is unit-tested.
+ */
+
+/** The JSON form of a machine config, as @statelyai/inspect sends it (functions are dropped). */
+export interface StateConfig {
+  id?: string;
+  type?: string;
+  description?: string;
+  initial?: string;
+  states?: Record<string, StateConfig>;
+  on?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  invoke?: { id?: string; src?: string } | Array<{ id?: string; src?: string }>;
+  tags?: string[];
+}
+
+export interface InspectedActor {
+  sessionId: string;
+  name: string;
+  definition: StateConfig | undefined;
+  value: unknown;
+  status: string | undefined;
+  context: unknown;
+  /** When the actor last reported anything, in inspection-event order. */
+  seen: number;
+  /** Newest first; `seq` counts the actor's events, a stable key for the log. */
+  events: Array<{ type: string; at: string; seq: number }>;
+}
+
+export type InspectorEvent =
+  | {
+      type: '@xstate.actor';
+      sessionId: string;
+      name: string;
+      definition?: string;
+      snapshot?: { value?: unknown; status?: string; context?: unknown };
+      createdAt: string;
+    }
+  | {
+      type: '@xstate.snapshot';
+      sessionId: string;
+      snapshot?: { value?: unknown; status?: string; context?: unknown };
+      createdAt: string;
+    }
+  | { type: '@xstate.event'; sessionId: string; event?: { type?: string }; createdAt: string };
+
+const MAX_EVENTS = 40;
+
+const parse = (definition: string | undefined): StateConfig | undefined => {
+  if (!definition) return undefined;
+  try {
+    const config = JSON.parse(definition) as StateConfig;
+    return config && typeof config === 'object' && config.states ? config : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Folds one inspection event into the map of actors (a new map: React sees the change). */
+export function reduceInspector(
+  actors: Map<string, InspectedActor>,
+  event: InspectorEvent,
+): Map<string, InspectedActor> {
+  const next = new Map(actors);
+  const current = next.get(event.sessionId);
+  const seen = Math.max(0, ...[...actors.values()].map((actor) => actor.seen)) + 1;
+  if (event.type === '@xstate.actor') {
+    next.set(event.sessionId, {
+      seen,
+      sessionId: event.sessionId,
+      name: event.name,
+      definition: parse(event.definition),
+      value: event.snapshot?.value,
+      status: event.snapshot?.status,
+      context: event.snapshot?.context,
+      events: current?.events ?? [],
+    });
+  } else if (current && event.type === '@xstate.snapshot') {
+    next.set(event.sessionId, {
+      ...current,
+      seen,
+      value: event.snapshot?.value,
+      status: event.snapshot?.status,
+      context: event.snapshot?.context,
+    });
+  } else if (current && event.type === '@xstate.event' && event.event?.type) {
+    const seq = (current.events[0]?.seq ?? 0) + 1;
+    const events = [{ type: event.event.type, at: event.createdAt, seq }, ...current.events].slice(0, MAX_EVENTS);
+    next.set(event.sessionId, { ...current, seen, events });
+  }
+  return next;
+}
+
+/**
+ * One actor per machine: the one that reported last. React StrictMode creates every actor twice in
+ * development and discards one, and a page shown again starts a fresh actor; the live one keeps talking.
+ */
+export function liveMachines(actors: Map<string, InspectedActor>): InspectedActor[] {
+  const byName = new Map<string, InspectedActor>();
+  for (const actor of actors.values()) {
+    if (!actor.definition) continue;
+    const other = byName.get(actor.name);
+    if (!other || actor.seen > other.seen) byName.set(actor.name, actor);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Dotted paths of every active state in a state value: { loading: 'fetchingUser' } → loading, loading.fetchingUser. */
+export function activePaths(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [`${prefix}${value}`];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [
+    `${prefix}${key}`,
+    ...activePaths(child, `${prefix}${key}.`),
+  ]);
+}
+
+/** The events a state handles, as a person reads them: after-delays and actor outcomes named plainly. */
+export function handledEvents(state: StateConfig): string[] {
+  const invokes = state.invoke ? (Array.isArray(state.invoke) ? state.invoke : [state.invoke]) : [];
+  return [
+    ...Object.keys(state.on ?? {}),
+    ...Object.keys(state.after ?? {}).map((delay) => `after ${delay}`),
+    ...invokes.map((invoke) => `runs ${invoke.id ?? invoke.src ?? 'an effect'}`),
+  ];
+}
