@@ -8,7 +8,7 @@ import { liveForgotPasswordLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { useSignInRef, useSignInSelector } from './sign-in-flow.tsx';
-import type { TestHooks } from './test-hooks.ts';
+import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 export interface LoginPageProps {
   /** Test hook for the Forgot Password dialog's machine. */
@@ -31,7 +31,10 @@ export function LoginPage({ forgotPassword }: LoginPageProps) {
     }),
     shallowEqual,
   );
-  const forgot = useActorRef(forgotPassword?.logic ?? liveForgotPasswordLogic, forgotPassword?.options);
+  const forgot = useActorRef(
+    forgotPassword?.logic ?? liveForgotPasswordLogic,
+    useActorOptions(forgotPassword?.options),
+  );
   const openForgot = (email?: string) => forgot.send({ type: 'forgotPassword.open', email });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -6,11 +6,11 @@ import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveRegisterLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
-import type { TestHooks } from './test-hooks.ts';
+import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 /** /register: "Register Your Business". */
 export function RegisterPage({ logic, options }: TestHooks<typeof registerMachine>) {
-  const actor = useActorRef(logic ?? liveRegisterLogic, options);
+  const actor = useActorRef(logic ?? liveRegisterLogic, useActorOptions(options));
   const view = useSelector(
     actor,
     (s) => ({

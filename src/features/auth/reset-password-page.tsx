@@ -6,7 +6,7 @@ import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveResetPasswordLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
-import type { TestHooks } from './test-hooks.ts';
+import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 /** /reset-password?token=…: available signed in or not. The token is read, sent, never shown. */
 export function ResetPasswordPage({ logic, options }: TestHooks<typeof resetPasswordMachine>) {
@@ -19,7 +19,7 @@ export function ResetPasswordPage({ logic, options }: TestHooks<typeof resetPass
       }),
     [logic, navigate],
   );
-  const actor = useActorRef(provided, { ...options, input: { token } });
+  const actor = useActorRef(provided, { ...useActorOptions(options), input: { token } });
   const view = useSelector(
     actor,
     (s) => ({

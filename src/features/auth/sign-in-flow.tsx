@@ -8,7 +8,7 @@ import { type ReactNode, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { signInMachine } from '#machines/sign-in.machine.ts';
 import { liveSignInLogic } from './sign-in.wiring.ts';
-import type { TestHooks } from './test-hooks.ts';
+import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 const SignInFlow = createActorContext(signInMachine);
 
@@ -22,6 +22,7 @@ export interface SignInFlowProviderProps extends TestHooks<typeof signInMachine>
 }
 
 export function SignInFlowProvider({ children, onSignedIn, logic, options }: SignInFlowProviderProps) {
+  const actorOptions = useActorOptions(options);
   const [location, navigate] = useLocation();
   const locationRef = useRef(location);
   locationRef.current = location;
@@ -42,7 +43,7 @@ export function SignInFlowProvider({ children, onSignedIn, logic, options }: Sig
     [logic, navigate],
   );
   return (
-    <SignInFlow.Provider logic={provided} options={options}>
+    <SignInFlow.Provider logic={provided} options={actorOptions}>
       {children}
     </SignInFlow.Provider>
   );

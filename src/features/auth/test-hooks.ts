@@ -1,4 +1,5 @@
 import type { ActorOptions, AnyActorLogic } from 'xstate';
+import { useInspect } from '#src/app/inspect.ts';
 
 /**
  * Optional props through which tests inject a machine with fake actors (`machine.provide`) and a
@@ -9,4 +10,10 @@ export interface TestHooks<TLogic extends AnyActorLogic> {
   options?: Pick<ActorOptions<TLogic>, 'clock' | 'inspect'>;
   /** wouter passes route params to a Route's `component`; the pages ignore them. */
   params?: unknown;
+}
+
+/** What a page starts its actor with: the test's options, else the app's inspector (development only). */
+export function useActorOptions<TOptions extends object>(options?: TOptions) {
+  const inspect = useInspect();
+  return { inspect, ...options };
 }

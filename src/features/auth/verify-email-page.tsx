@@ -5,7 +5,7 @@ import { verifyEmailMessages as text, type verifyEmailMachine } from '#machines/
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveVerifyEmailLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus } from './auth-layout.tsx';
-import type { TestHooks } from './test-hooks.ts';
+import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 /** /verify-email?token=…: available signed in or not. The token is read, sent, never shown. */
 export function VerifyEmailPage({ logic, options }: TestHooks<typeof verifyEmailMachine>) {
@@ -16,7 +16,7 @@ export function VerifyEmailPage({ logic, options }: TestHooks<typeof verifyEmail
       (logic ?? liveVerifyEmailLogic).provide({ actions: { goToLogin: () => navigate('/login', { replace: true }) } }),
     [logic, navigate],
   );
-  const actor = useActorRef(provided, { ...options, input: { token } });
+  const actor = useActorRef(provided, { ...useActorOptions(options), input: { token } });
   const view = useSelector(
     actor,
     (s) => ({
