@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -32,7 +33,8 @@ export type AppEnv = { Variables: AuthVariables };
 /** Builds the whole product as one Hono app, without listening (server/index.ts listens). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use(securityHeaders());
+  // Against a real Cognito pool the SPA calls its regional endpoint (the origin of its JWKS URL).
+  app.use(securityHeaders(deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : []));
   if (deps.env.LOG_REQUESTS === 'true') app.use(requestLog(deps.log));
 
   app.get('/healthz', async (c) => {
@@ -44,6 +46,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.mailer.mailboxEnabled) app.route('/dev', mailboxRoutes(deps));
 
   const api = new Hono<AppEnv>();
+  // Only for an SPA hosted on another origin (CORS_ORIGINS); same-origin needs none of this.
+  if (deps.env.CORS_ORIGINS?.length) {
+    api.use(
+      cors({
+        origin: deps.env.CORS_ORIGINS,
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowHeaders: ['Authorization', 'Content-Type', 'X-Requested-With'],
+        maxAge: 600,
+      }),
+    );
+  }
   api.use(antiForgery());
   api.use(requireOwner(deps.identity));
   api.route('/', accountRoutes(deps));

@@ -47,6 +47,19 @@ export const EnvSchema = v.object({
   RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
   APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
+  /** Comma-separated origins allowed to call /api from a browser (an SPA hosted elsewhere). */
+  CORS_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((list) =>
+        list
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+      v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/]+$/, 'must list origins like https://portal.example.com'))),
+    ),
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

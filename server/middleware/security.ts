@@ -4,28 +4,33 @@ import type { MiddlewareHandler } from 'hono';
  * Headers on every response. The SPA is built by Vite into files, so script-src needs no
  * 'unsafe-inline'/'unsafe-eval'; React's style props go through CSSOM, which style-src does not block.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const contentSecurityPolicy = (connectTo: string[] = []) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    ["connect-src 'self'", ...connectTo].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
-  await next();
-  c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-  if (c.req.path.startsWith('/api/') || c.req.path === '/api') c.header('Cache-Control', 'no-store');
+/** `connectTo`: origins the SPA may call besides its own, e.g. a real Cognito pool's endpoint. */
+export const securityHeaders = (connectTo: string[] = []): MiddlewareHandler => {
+  const policy = contentSecurityPolicy(connectTo);
+  return async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', policy);
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('X-Frame-Options', 'DENY');
+    c.header('Cross-Origin-Opener-Policy', 'same-origin');
+    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
+    if (c.req.path.startsWith('/api/') || c.req.path === '/api') c.header('Cache-Control', 'no-store');
+  };
 };
 
 /** Writes must carry the fixed anti-forgery header (spec §1); a cross-site form cannot set it. */

@@ -47,6 +47,41 @@ describe('request logs', () => {
   });
 });
 
+describe('cross-origin callers', () => {
+  it('get no CORS permission by default', async () => {
+    const response = await server.request('/api/users/me', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('with CORS_ORIGINS, only the listed origins may call the API, with the bearer and anti-forgery headers', async () => {
+    const cross = await startTestServer({
+      env: { CORS_ORIGINS: 'https://portal.example.com, https://staging.example.com' },
+    });
+    try {
+      const preflight = (origin: string) =>
+        cross.request('/api/businesses/me', {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'PUT',
+            'access-control-request-headers': 'authorization,content-type,x-requested-with',
+          },
+        });
+      const allowed = await preflight('https://staging.example.com');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://staging.example.com');
+      expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-requested-with');
+      const refused = await preflight('https://evil.example');
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await cross.stop();
+    }
+  });
+});
+
 describe('runtime configuration', () => {
   it('gives the SPA an absolute identity endpoint built from the origin it used', async () => {
     const response = await server.request('/config.json');
@@ -54,6 +89,30 @@ describe('runtime configuration', () => {
     expect(config.auth.userPoolEndpoint).toBe(`${server.url}/cognito/`);
     expect(config.auth.userPoolId).toBe(server.env.USER_POOL_ID);
     expect(config.mediaBaseUrl).toBe(`${server.url}/media/`);
+  });
+
+  it('against a real Cognito pool, sends the SPA to Cognito and lets the page reach it', async () => {
+    const pool = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_AbC123';
+    const real = await startTestServer({
+      env: {
+        USER_POOL_ID: 'eu-west-1_AbC123',
+        USER_POOL_CLIENT_ID: '1example23456789',
+        JWKS_URL: `${pool}/.well-known/jwks.json`,
+        TOKEN_ISSUER: pool,
+      },
+    });
+    try {
+      const response = await real.request('/config.json');
+      const config = await response.json();
+      expect(config.auth).toEqual({ userPoolId: 'eu-west-1_AbC123', userPoolClientId: '1example23456789' });
+      const connect = response.headers
+        .get('content-security-policy')!
+        .split(';')
+        .find((d) => d.trim().startsWith('connect-src'))!;
+      expect(connect.trim()).toBe("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com");
+    } finally {
+      await real.stop();
+    }
   });
 
   it('reports health', async () => {
@@ -64,12 +123,13 @@ describe('runtime configuration', () => {
 
 describe('environment', () => {
   it('stops with one line naming each bad setting', () => {
-    const result = parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    const result = parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', CORS_ORIGINS: 'portal.example.com' });
     expect(result).toHaveProperty('error');
     const line = (result as { error: string }).error;
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toContain('PORT');
     expect(line).toContain('DATABASE_URL must be a postgres:// URL');
+    expect(line).toContain('must list origins like https://portal.example.com');
   });
 });
 
