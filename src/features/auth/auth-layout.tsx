@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 
 /** The brand mark: a ticket with a heart, for loyalty and vouchers. Decorative; the name is text. */
 function BrandMark() {
@@ -59,8 +59,16 @@ export function AuthStatus({ text }: { text: string }) {
   );
 }
 
-/** Reads a named text field from a submitted form (drafts live in the DOM, not in React state). */
-export const fieldOf = (form: HTMLFormElement, name: string) => {
-  const value = new FormData(form).get(name);
-  return typeof value === 'string' ? value : '';
-};
+/**
+ * A form's onSubmit: stops the page load and hands `send` a reader of the submitted text fields, so each
+ * page only says which event it sends. Drafts live in the DOM, not in React state.
+ */
+export const onFormSubmit =
+  (send: (field: (name: string) => string) => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    send((name) => {
+      const value = data.get(name);
+      return typeof value === 'string' ? value : '';
+    });
+  };

@@ -1,11 +1,10 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { type forgotPasswordMachine, forgotPasswordMessages as text } from '#machines/forgot-password.machine.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { Modal } from '#src/ui/modal.tsx';
-import { AuthAlert, AuthStatus, fieldOf } from './auth-layout.tsx';
+import { AuthAlert, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 
 const FORM_ID = 'auth-forgot-password-form';
 
@@ -25,10 +24,7 @@ export function ForgotPasswordModal({ actor }: { actor: ActorRefFrom<typeof forg
   if (!view.open) return null;
 
   const close = () => actor.send({ type: 'forgotPassword.close' });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    actor.send({ type: 'forgotPassword.submit', email: fieldOf(event.currentTarget, 'email') });
-  };
+  const submit = onFormSubmit((field) => actor.send({ type: 'forgotPassword.submit', email: field('email') }));
 
   if (view.sent) {
     return (

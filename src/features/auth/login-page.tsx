@@ -1,11 +1,10 @@
 import { shallowEqual, useActorRef } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import type { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveForgotPasswordLogic } from './account.wiring.ts';
-import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
+import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { useSignInRef, useSignInSelector } from './sign-in-flow.tsx';
 import { type TestHooks, useActorOptions } from './test-hooks.ts';
@@ -37,11 +36,9 @@ export function LoginPage({ forgotPassword }: LoginPageProps) {
   );
   const openForgot = (email?: string) => forgot.send({ type: 'forgotPassword.open', email });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    signIn.send({ type: 'signIn.submit', email: fieldOf(form, 'email'), password: fieldOf(form, 'password') });
-  };
+  const submit = onFormSubmit((field) =>
+    signIn.send({ type: 'signIn.submit', email: field('email'), password: field('password') }),
+  );
 
   return (
     <AuthLayout

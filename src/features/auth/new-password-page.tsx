@@ -1,9 +1,8 @@
 import { shallowEqual } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
-import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
+import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 import { useSignInRef, useSignInSelector } from './sign-in-flow.tsx';
 
 /** /new-password-required: answers the provider's NEW_PASSWORD_REQUIRED challenge. Inside SignInFlowProvider. */
@@ -18,15 +17,13 @@ export function NewPasswordPage() {
     shallowEqual,
   );
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = onFormSubmit((field) =>
     signIn.send({
       type: 'signIn.submitNewPassword',
-      newPassword: fieldOf(form, 'newPassword'),
-      confirmPassword: fieldOf(form, 'confirmPassword'),
-    });
-  };
+      newPassword: field('newPassword'),
+      confirmPassword: field('confirmPassword'),
+    }),
+  );
 
   return (
     <AuthLayout

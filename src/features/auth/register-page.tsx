@@ -1,11 +1,10 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
 import { Link } from 'wouter';
 import { type registerMachine, registerMessages } from '#machines/register.machine.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveRegisterLogic } from './account.wiring.ts';
-import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
+import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 /** /register: "Register Your Business". */
@@ -38,18 +37,16 @@ export function RegisterPage({ logic, options }: TestHooks<typeof registerMachin
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = onFormSubmit((field) =>
     actor.send({
       type: 'register.submit',
-      firstName: fieldOf(form, 'firstName'),
-      lastName: fieldOf(form, 'lastName'),
-      email: fieldOf(form, 'email'),
-      password: fieldOf(form, 'password'),
-      businessName: fieldOf(form, 'businessName'),
-    });
-  };
+      firstName: field('firstName'),
+      lastName: field('lastName'),
+      email: field('email'),
+      password: field('password'),
+      businessName: field('businessName'),
+    }),
+  );
 
   return (
     <AuthLayout

@@ -1,11 +1,11 @@
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { type resetPasswordMachine, resetPasswordMessages as text } from '#machines/reset-password.machine.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveResetPasswordLogic } from './account.wiring.ts';
-import { AuthAlert, AuthLayout, AuthStatus, fieldOf } from './auth-layout.tsx';
+import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 import { type TestHooks, useActorOptions } from './test-hooks.ts';
 
 /** /reset-password?token=…: available signed in or not. The token is read, sent, never shown. */
@@ -47,15 +47,13 @@ export function ResetPasswordPage({ logic, options }: TestHooks<typeof resetPass
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
+  const submit = onFormSubmit((field) =>
     actor.send({
       type: 'resetPassword.submit',
-      newPassword: fieldOf(form, 'newPassword'),
-      confirmPassword: fieldOf(form, 'confirmPassword'),
-    });
-  };
+      newPassword: field('newPassword'),
+      confirmPassword: field('confirmPassword'),
+    }),
+  );
 
   return (
     <AuthLayout
