@@ -26,6 +26,16 @@ import { Shell } from './shell.tsx';
 
 type Gate = 'loading' | 'authenticated' | 'unauthenticated';
 
+/** The signed-in pages whose screens arrive with their own issues: a titled placeholder until then. */
+const PLACEHOLDER_PAGES = [
+  ['/vouchers', 'Voucher Management'],
+  ['/vouchers/redeem', 'Redeem a Voucher'],
+  ['/bookings/calendar', 'Bookings Calendar'],
+  ['/bookings/setup', 'Booking Setup'],
+  ['/customers', 'Your Followers'],
+  ['/package', 'My Package'],
+] as const;
+
 export function AppRoutes() {
   const gate = useSession(
     (s): Gate => (s.hasTag('loading') ? 'loading' : s.matches('authenticated') ? 'authenticated' : 'unauthenticated'),
@@ -95,24 +105,11 @@ function SignedInRoutes() {
             <Route path="/">
               <DashboardPage user={user} business={business} />
             </Route>
-            <Route path="/vouchers">
-              <ComingSoon title="Voucher Management" />
-            </Route>
-            <Route path="/vouchers/redeem">
-              <ComingSoon title="Redeem a Voucher" />
-            </Route>
-            <Route path="/bookings/calendar">
-              <ComingSoon title="Bookings Calendar" />
-            </Route>
-            <Route path="/bookings/setup">
-              <ComingSoon title="Booking Setup" />
-            </Route>
-            <Route path="/customers">
-              <ComingSoon title="Your Followers" />
-            </Route>
-            <Route path="/package">
-              <ComingSoon title="My Package" />
-            </Route>
+            {PLACEHOLDER_PAGES.map(([path, title]) => (
+              <Route key={path} path={path}>
+                <ComingSoon title={title} />
+              </Route>
+            ))}
             <Route>
               <Redirect to="/" replace />
             </Route>
