@@ -76,6 +76,7 @@ export const businessProfileMachine = setup({
     input: {} as { business: BusinessProfile },
     context: {} as BusinessProfileContext,
     events: {} as BusinessProfileEvent,
+    tags: {} as 'busy',
   },
   actors: {
     locate: notProvided<{ latitude: number; longitude: number }>('locate'),
@@ -157,6 +158,7 @@ export const businessProfileMachine = setup({
     },
     saving: {
       description: 'The profile is being saved; the Save button reads "Saving..." and the form is locked',
+      tags: 'busy',
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',

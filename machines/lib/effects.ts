@@ -20,6 +20,8 @@ export interface Failure {
   network?: boolean;
   /** Provider error name, e.g. UserNotConfirmedException. */
   name?: string;
+  /** The HTTP status of a failed API call (e.g. 409 when someone else got there first). */
+  status?: number;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');

@@ -4,7 +4,7 @@
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import type { MachineEntry } from '#machines/lib/entry.ts';
-import { entryPaths, type MachinePath } from '#tests/generated/paths.ts';
+import { entryPaths, type MachinePath } from '#machines/lib/paths.ts';
 import { renderDiagramDoc } from './diagram.ts';
 
 export const MISSING = '(no description';

@@ -1,3 +1,4 @@
+import type { Failure } from '#machines/lib/effects.ts';
 /**
  * The one error-message function of the app (spec §8): the response body's message, else the request
  * error's own message, else the caller's fixed fallback.
@@ -49,4 +50,13 @@ export function isNetworkError(error: unknown): boolean {
 /** The HTTP status of a failed API call, if it got that far (e.g. 404 for "no business profile yet"). */
 export function errorStatus(error: unknown): number | undefined {
   return error instanceof ApiError ? error.status : undefined;
+}
+
+/**
+ * What the wiring hands a machine when a call fails (`throw toFailure(error)`): the message the server or
+ * network gave (empty when none, so the machine's own spec fallback text wins), whether the request never
+ * got an answer, and the HTTP status. The one mapping from API errors to machine failures.
+ */
+export function toFailure(error: unknown): Failure {
+  return { message: errorMessage(error, ''), network: isNetworkError(error), status: errorStatus(error) };
 }

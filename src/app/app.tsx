@@ -1,7 +1,7 @@
 /** The component tree of the portal: crash guard, inspector, the session actor, then the routes. */
 import type { ReactNode } from 'react';
+import { type Inspect, InspectContext } from '#src/lib/inspect.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
-import { type Inspect, InspectContext } from './inspect.ts';
 import { AppRoutes } from './routes.tsx';
 import { liveSessionLogic, SessionContext } from './session.ts';
 

@@ -11,10 +11,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import * as v from 'valibot';
 import { RuntimeConfig } from '#contracts/config.ts';
+import type { Inspect } from '#src/lib/inspect.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
 import { App } from './app.tsx';
 import { configureClients } from './configure.ts';
-import type { Inspect } from './inspect.ts';
 
 async function loadConfig(): Promise<RuntimeConfig> {
   const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });

@@ -8,9 +8,9 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import { type NavGroup, type ShellPanel, shellMachine } from '#machines/shell.machine.ts';
+import { useInspect } from '#src/lib/inspect.ts';
 import { Button } from '#src/ui/button.tsx';
 import { MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
-import { useInspect } from './inspect.ts';
 import { MessagesPanel } from './messages-panel.tsx';
 import { Sidebar } from './sidebar.tsx';
 

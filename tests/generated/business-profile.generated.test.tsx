@@ -8,8 +8,8 @@ import { SimulatedClock } from 'xstate';
 import type { BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
 import { type BusinessProfileContext, businessProfileMachine } from '#machines/business-profile.machine.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
-import { InspectContext } from '#src/app/inspect.ts';
 import ProfileModal from '#src/features/profile/profile-modal.tsx';
+import { InspectContext } from '#src/lib/inspect.ts';
 import { controllable, describeMachinePaths, type MachinePath, type Mounted, recorder } from './harness.tsx';
 
 interface ProfileMounted extends Mounted {

@@ -34,7 +34,7 @@ import {
   pathName,
   pathTransitions,
   restingStateIds,
-} from './paths.ts';
+} from '#machines/lib/paths.ts';
 
 export {
   enabledEvents,
@@ -44,7 +44,7 @@ export {
   pathName,
   restingStateIds,
   transitionKey,
-} from './paths.ts';
+} from '#machines/lib/paths.ts';
 
 export interface Controllable<TOut, TIn> {
   logic: ReturnType<typeof fromPromise<TOut, TIn>>;

@@ -10,8 +10,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { SimulatedClock } from 'xstate';
 import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
-import { InspectContext } from '#src/app/inspect.ts';
 import { Shell } from '#src/app/shell.tsx';
+import { InspectContext } from '#src/lib/inspect.ts';
 import { describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
 
 /** Phone or desktop, as the shell asks the browser (matchMedia) when the toggle is pressed. */

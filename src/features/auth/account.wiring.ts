@@ -5,20 +5,17 @@
  */
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
-import type { Failure } from '#machines/lib/effects.ts';
 import { registerMachine } from '#machines/register.machine.ts';
 import { resetPasswordMachine } from '#machines/reset-password.machine.ts';
 import { verifyEmailMachine } from '#machines/verify-email.machine.ts';
 import { register, requestPasswordReset, resetPassword, verifyEmail } from '#src/api/account.ts';
-import { errorMessage, isNetworkError } from '#src/api/errors.ts';
-
-const asFailure = (error: unknown): Failure => ({ message: errorMessage(error, ''), network: isNetworkError(error) });
+import { toFailure } from '#src/api/errors.ts';
 
 async function attempt(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (error) {
-    throw asFailure(error);
+    throw toFailure(error);
   }
 }
 

@@ -2,11 +2,10 @@
  * The Business Profile dialog. It renders the business-profile machine and sends its events; what
  * happens next (validation, locating, saving, errors) is the machine's business.
  */
-import { useActorRef, useSelector } from '@xstate/react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { businessProfileMachine } from '#machines/business-profile.machine.ts';
-import { useInspect } from '#src/app/inspect.ts';
+import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { Field } from '#src/ui/field.tsx';
@@ -14,12 +13,10 @@ import { PinIcon, PrintIcon } from '#src/ui/icons.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { liveProfileLogic } from './profile.wiring.ts';
 
-export interface ProfileModalProps {
+export interface ProfileModalProps extends FlowHooks<typeof businessProfileMachine> {
   business: BusinessProfile | null;
   onSaved: (business: BusinessProfile) => void;
   onClose: () => void;
-  /** Test hook: the machine with fake effects. */
-  logic?: typeof businessProfileMachine;
 }
 
 export default function ProfileModal(props: ProfileModalProps) {
@@ -42,36 +39,36 @@ function ProfileDialog({
   onSaved,
   onClose,
   logic = liveProfileLogic,
+  options,
 }: ProfileModalProps & { business: BusinessProfile }) {
-  const actor = useActorRef(
+  const [state, send] = useFlowActor(
     logic.provide({
       actions: {
         reportSaved: (_, params: { business: BusinessProfile }) => onSaved(params.business),
         closeDialog: () => onClose(),
       },
     }),
-    { input: { business }, inspect: useInspect() },
+    { input: { business }, options },
   );
-  const state = useSelector(actor, (s) => s);
   const { draft, fieldError, locationError, errorMessage } = state.context;
-  const saving = state.matches('saving');
+  const saving = state.hasTag('busy');
   const locating = state.matches('locating');
   const edit = (field: 'businessname' | 'description' | 'address') => (event: { target: { value: string } }) =>
-    actor.send({ type: 'profile.edit', field, value: event.target.value });
-  const cancel = () => actor.send({ type: 'profile.cancel' });
+    send({ type: 'profile.edit', field, value: event.target.value });
+  const cancel = () => send({ type: 'profile.cancel' });
 
   return (
     <Modal
       title="Business Profile"
       onClose={() => {
-        if (!saving) cancel();
+        if (state.can({ type: 'profile.cancel' })) cancel();
       }}
       footer={
         <>
-          <Button variant="secondary" onClick={cancel} disabled={saving}>
+          <Button variant="secondary" onClick={cancel} {...enabledFor(state, { type: 'profile.cancel' })}>
             Cancel
           </Button>
-          <Button type="submit" form="business-profile-form" disabled={saving || locating}>
+          <Button type="submit" form="business-profile-form" {...enabledFor(state, { type: 'profile.save' })}>
             {saving ? 'Saving...' : 'Save Profile'}
           </Button>
         </>
@@ -88,7 +85,7 @@ function ProfileDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          actor.send({ type: 'profile.save' });
+          send({ type: 'profile.save' });
         }}
       >
         <fieldset className="profile-fieldset" disabled={saving}>
@@ -106,7 +103,11 @@ function ProfileDialog({
               <Field label="Latitude" readOnly value={coordinate(draft.latitude)} placeholder="Not set" />
               <Field label="Longitude" readOnly value={coordinate(draft.longitude)} placeholder="Not set" />
             </div>
-            <Button variant="secondary" onClick={() => actor.send({ type: 'profile.locate' })} disabled={locating}>
+            <Button
+              variant="secondary"
+              onClick={() => send({ type: 'profile.locate' })}
+              {...enabledFor(state, { type: 'profile.locate' })}
+            >
               <PinIcon />
               {locating ? 'Locating...' : 'Pick Current Location'}
             </Button>
@@ -129,7 +130,12 @@ function ProfileDialog({
           aria-label={`QR code for ${business.businessname}`}
         />
         <p className="qr-caption">Customers scan this code with the app to follow your business.</p>
-        <Button variant="secondary" className="no-print" onClick={() => actor.send({ type: 'profile.print' })}>
+        <Button
+          variant="secondary"
+          className="no-print"
+          onClick={() => send({ type: 'profile.print' })}
+          {...enabledFor(state, { type: 'profile.print' })}
+        >
           <PrintIcon />
           Print QR Code
         </Button>

@@ -2,9 +2,8 @@
 import { fromPromise } from 'xstate';
 import type { BusinessProfileUpdate } from '#contracts/businesses.ts';
 import { businessProfileMachine, type LocateFailure } from '#machines/business-profile.machine.ts';
-import type { Failure } from '#machines/lib/effects.ts';
 import { updateMyBusiness } from '#src/api/businesses.ts';
-import { errorMessage, isNetworkError } from '#src/api/errors.ts';
+import { toFailure } from '#src/api/errors.ts';
 
 const locate = fromPromise<{ latitude: number; longitude: number }, void>(
   () =>
@@ -26,7 +25,7 @@ const saveProfile = fromPromise(async ({ input, signal }: { input: BusinessProfi
   try {
     return await updateMyBusiness(input, signal);
   } catch (error) {
-    throw { message: errorMessage(error, ''), network: isNetworkError(error) } satisfies Failure;
+    throw toFailure(error);
   }
 });
 

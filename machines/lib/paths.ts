@@ -13,7 +13,7 @@ import {
   type EventObject,
   getStateNodes,
 } from 'xstate';
-import type { MachineEntry } from '#machines/lib/entry.ts';
+import type { MachineEntry } from './entry.ts';
 
 const covers = (descriptor: string, type: string) =>
   descriptor === type || descriptor === '*' || (descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1)));
