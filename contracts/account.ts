@@ -25,3 +25,14 @@ export const PasswordResetRequestResponse = v.object({ message: v.string() });
 /** POST /api/password-reset/reset */
 export const PasswordReset = v.object({ token: requiredText('Reset token', 512), newPassword: Password });
 export const PasswordResetResponse = v.object({ message: v.string() });
+
+/**
+ * POST /api/public/resend-verification: a new verification link for an account that is not confirmed
+ * yet. The answer is the same whether or not such an account exists (no account enumeration).
+ */
+export const ResendVerificationRequest = v.object({ email: Email });
+export const ResendVerificationResponse = v.object({ message: v.string() });
+
+/** POST /api/password-reset/check: is this reset link still usable? Answers without spending it. */
+export const PasswordResetCheck = v.object({ token: requiredText('Reset token', 512) });
+export const PasswordResetCheckResponse = v.object({ message: v.string() });

@@ -1,8 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { PasswordReset, PasswordResetRequest, RegisterRequest, VerifyEmailQuery } from '#contracts/account.ts';
+import {
+  PasswordReset,
+  PasswordResetCheck,
+  PasswordResetRequest,
+  RegisterRequest,
+  ResendVerificationRequest,
+  VerifyEmailQuery,
+} from '#contracts/account.ts';
 import type { AppDeps, AppEnv } from '../../app.ts';
-import { businesses } from '../../db/schema.ts';
+import { businesses, users } from '../../db/schema.ts';
 import { GROUPS } from '../../identity/types.ts';
 import { clientIp, publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -11,9 +19,12 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import { freePlan, serverTimeZone } from '../../seed.ts';
 import { resetMail, verificationMail } from './mails.ts';
-import { issueToken, spendAllTokens, spendToken } from './tokens.ts';
+import { checkToken, issueToken, spendAllTokens, spendToken } from './tokens.ts';
 
 export const RESET_REQUESTED = "If an account with that email exists, we've sent you a password reset link.";
+export const VERIFICATION_RESENT =
+  "If that email belongs to an account that still needs verifying, we've sent a new verification link.";
+export const RESET_LINK_USABLE = 'This password reset link can be used.';
 
 const LIMITS = {
   registerPerIp: { limit: 10, windowSeconds: 3600 },
@@ -21,6 +32,9 @@ const LIMITS = {
   resetRequestPerIp: { limit: 10, windowSeconds: 900 },
   resetRequestPerAccount: { limit: 3, windowSeconds: 3600 },
   resetPerIp: { limit: 20, windowSeconds: 900 },
+  resendVerificationPerIp: { limit: 10, windowSeconds: 900 },
+  resendVerificationPerAccount: { limit: 3, windowSeconds: 3600 },
+  resetCheckPerIp: { limit: 30, windowSeconds: 900 },
 };
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -125,6 +139,47 @@ export function accountRoutes(deps: AppDeps) {
     await identity.setPassword(userid, newPassword);
     await spendAllTokens(db, userid, 'password_reset', now);
     return c.json({ message: 'Your password has been reset. You can now sign in with your new password.' });
+  });
+
+  /**
+   * A new verification link, mailed only to an account that still needs one. Known, unknown and already
+   * confirmed addresses get the same answer, byte for byte. Earlier links stay valid until they expire:
+   * whichever mail the owner opens works, and a confirmed account has nothing left to confirm.
+   */
+  app.post('/public/resend-verification', async (c) => {
+    await limitIp(c, 'resendVerificationPerIp');
+    const { email } = await readJson(c, ResendVerificationRequest);
+    const user = await identity.findUserByEmail(email);
+    if (user?.status === 'UNCONFIRMED') {
+      // Over the per-account limit we quietly send nothing: the answer must not differ.
+      const now = clock();
+      const perAccount = await hitRateLimit(db, `resendVerificationPerAccount:${user.userid}`, {
+        ...LIMITS.resendVerificationPerAccount,
+        now,
+      });
+      if (perAccount.allowed) {
+        const [owner] = await db
+          .select({ firstname: users.firstname, businessname: businesses.businessname })
+          .from(users)
+          .leftJoin(businesses, eq(businesses.ownerUserid, users.userid))
+          .where(eq(users.userid, user.userid))
+          .limit(1);
+        const token = await issueToken(db, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+        const link = `${publicOrigin(c, env.PUBLIC_URL)}/verify-email?token=${encodeURIComponent(token)}`;
+        const firstName = owner?.firstname?.trim() || 'there';
+        const businessName = owner?.businessname ?? 'your business';
+        await mailer.send(verificationMail(user.email, firstName, businessName, link, env.VERIFY_TOKEN_TTL));
+      }
+    }
+    return c.json({ message: VERIFICATION_RESENT });
+  });
+
+  /** Whether a reset link can still be used, so the page says so when it opens. Never spends the token. */
+  app.post('/password-reset/check', async (c) => {
+    const { token } = await readJson(c, PasswordResetCheck);
+    await limitIp(c, 'resetCheckPerIp');
+    await checkToken(db, token, 'password_reset', clock());
+    return c.json({ message: RESET_LINK_USABLE });
   });
 
   return app;

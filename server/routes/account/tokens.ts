@@ -10,7 +10,7 @@ const WORDING: Record<Purpose, { invalid: string; used: string; expired: string 
   verify_email: {
     invalid: 'This verification link is not valid. Please check the link and try again.',
     used: 'This verification link has already been used. You can sign in.',
-    expired: 'This verification link has expired. Please register again or contact support.',
+    expired: 'This verification link has expired. Please request a new one.',
   },
   password_reset: {
     invalid: 'This password reset link is not valid. Please request a new one.',
@@ -33,19 +33,28 @@ export async function issueToken(db: Db, userid: string, purpose: Purpose, ttlSe
 }
 
 /**
+ * Refuses a token that is unknown, used or expired, saying precisely why, without spending it (the
+ * reset page checks its link as it opens, before the owner types anything).
+ */
+export async function checkToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<void> {
+  const wording = WORDING[purpose];
+  const [row] = await db
+    .select({ usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose)));
+  if (!row) throw new HttpError(400, wording.invalid);
+  if (row.usedAt) throw new HttpError(400, wording.used);
+  if (row.expiresAt <= now) throw new HttpError(400, wording.expired);
+}
+
+/**
  * Spends a token: marks it used in the same statement that checks it is unused, so two concurrent
  * clicks cannot both succeed. Explains precisely why a token is refused.
  */
 export async function spendToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<string> {
   const wording = WORDING[purpose];
   const tokenHash = sha256(token);
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.purpose, purpose)));
-  if (!row) throw new HttpError(400, wording.invalid);
-  if (row.usedAt) throw new HttpError(400, wording.used);
-  if (row.expiresAt <= now) throw new HttpError(400, wording.expired);
+  await checkToken(db, token, purpose, now);
   const spent = await db
     .update(accountTokens)
     .set({ usedAt: now })
