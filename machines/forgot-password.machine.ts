@@ -26,13 +26,13 @@ export type ForgotPasswordEvent =
   | { type: 'forgotPassword.close' }
   | { type: 'forgotPassword.submit'; email: string };
 
-const emailIssue = (email: string) => {
+const emailIssue = (email: unknown) => {
   const result = v.safeParse(PasswordResetRequest, { email });
   return result.success ? null : (result.issues[0]?.message ?? forgotPasswordMessages.failed);
 };
 
 export const forgotPasswordMachine = setup({
-  types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent },
+  types: { context: {} as ForgotPasswordContext, events: {} as ForgotPasswordEvent, tags: {} as 'busy' | 'error' },
   actors: { requestPasswordReset: notProvided<void, { email: string }>('requestPasswordReset') },
   actions: {
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
@@ -51,8 +51,9 @@ export const forgotPasswordMachine = setup({
       on: {
         'forgotPassword.open': {
           target: 'open',
-          actions: assign({ email: ({ event }) => event.email ?? '' }),
-          description: 'Press "Forgot password?" on the Login page',
+          actions: assign({ email: ({ event }) => event.email?.trim() ?? '' }),
+          description:
+            'Press "Forgot password?" on the Login page; the Email field holds what was typed on the Login form',
         },
       },
     },

@@ -1,6 +1,7 @@
 /**
  * "Register Your Business": form, then the success screen; the owner signs in after verifying the email
- * address (spec §2 Register, §4 Registration). Validation uses the same contract the server applies.
+ * address (spec §2 Register, §4 Registration). Every field is checked at once with the same contract the
+ * server applies; each invalid field gets its own message and the first one gets the focus.
  */
 import * as v from 'valibot';
 import { assertEvent, assign, setup } from 'xstate';
@@ -13,32 +14,64 @@ export const registerMessages = {
 } as const;
 
 export type RegisterFields = v.InferOutput<typeof RegisterRequest>;
+export type RegisterField = keyof RegisterFields;
+export type FieldErrors = Partial<Record<RegisterField, string>>;
+
+/** The form's fields, top to bottom: the first invalid one in this order gets the focus. */
+export const REGISTER_FIELDS = Object.keys(RegisterRequest.entries) as RegisterField[];
 
 export interface RegisterContext {
   /** Where the verification mail went, for the success note. */
   email: string;
+  /** One message per invalid field, shown under it. */
+  fieldErrors: FieldErrors;
+  /** The server's refusal, shown in an alert above the button. */
   error: string | null;
 }
 
-export type RegisterEvent = { type: 'register.submit' } & RegisterFields;
+export type RegisterEvent =
+  | ({ type: 'register.submit' } & RegisterFields)
+  | { type: 'register.edit'; field: RegisterField };
 
-const fieldsOf = ({ type: _type, ...fields }: RegisterEvent) => fields;
-const firstIssue = (event: RegisterEvent) => {
-  const result = v.safeParse(RegisterRequest, fieldsOf(event));
-  return result.success ? null : (result.issues[0]?.message ?? registerMessages.failed);
+const fieldsOf = (event: RegisterEvent) => {
+  const fields: Record<string, unknown> = {};
+  for (const name of REGISTER_FIELDS) fields[name] = (event as Partial<RegisterFields>)[name];
+  return fields;
 };
 
+/** Every field's first issue, in form order; empty when the form is valid. */
+export function fieldIssues(event: RegisterEvent): FieldErrors {
+  const result = v.safeParse(RegisterRequest, fieldsOf(event));
+  if (result.success) return {};
+  const nested = v.flatten<typeof RegisterRequest>(result.issues).nested ?? {};
+  const errors: FieldErrors = {};
+  for (const name of REGISTER_FIELDS) {
+    const message = nested[name]?.[0];
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
 export const registerMachine = setup({
-  types: { context: {} as RegisterContext, events: {} as RegisterEvent },
+  types: {
+    context: {} as RegisterContext,
+    events: {} as RegisterEvent,
+    tags: {} as 'busy' | 'error',
+  },
   actors: { register: notProvided<void, RegisterFields>('register') },
   actions: {
+    // Provided by the page: move the keyboard focus to this field.
+    focusField: (_, _params: { field: RegisterField }) => {},
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearError: assign({ error: null }),
   },
-  guards: { formIsValid: ({ event }) => firstIssue(event) === null },
+  guards: {
+    formIsValid: ({ event }) => Object.keys(fieldIssues(event)).length === 0,
+    fieldHasError: ({ context, event }) => event.type === 'register.edit' && !!context.fieldErrors[event.field],
+  },
 }).createMachine({
   id: 'register',
-  context: { email: '', error: null },
+  context: { email: '', fieldErrors: {}, error: null },
   initial: 'form',
   states: {
     form: {
@@ -49,19 +82,39 @@ export const registerMachine = setup({
           {
             guard: 'formIsValid',
             target: 'submitting',
-            actions: assign({ email: ({ event }) => event.email.trim() }),
+            actions: assign({ email: ({ event }) => event.email.trim(), fieldErrors: {} }),
             description: 'Fill in all five fields and press "Register"',
           },
           {
             target: '.invalid',
-            actions: { type: 'setError', params: ({ event }) => ({ message: firstIssue(event) ?? '' }) },
-            description: 'Press "Register" with a field empty, an invalid email or a password under 8 characters',
+            actions: [
+              assign({ fieldErrors: ({ event }) => fieldIssues(event), error: null }),
+              {
+                type: 'focusField',
+                params: ({ event }) => ({ field: Object.keys(fieldIssues(event))[0] as RegisterField }),
+              },
+            ],
+            description:
+              'Press "Register" with fields empty, an invalid email or a short password; every such field is marked with its message and the first one gets the focus',
           },
         ],
+        'register.edit': {
+          guard: 'fieldHasError',
+          actions: assign({
+            fieldErrors: ({ context, event }) => {
+              const { [event.field]: _fixed, ...rest } = context.fieldErrors;
+              return rest;
+            },
+          }),
+          description: 'Type in a field marked invalid; its message goes away',
+        },
       },
       states: {
         editing: { description: 'The form shows no error', entry: 'clearError' },
-        invalid: { description: 'The form shows an alert naming the first field to fix', tags: ['error'] },
+        invalid: {
+          description: 'Each invalid field is marked and shows its message under it; no alert',
+          tags: ['error'],
+        },
         failed: {
           description: "The form keeps what was typed and shows the server's reason in an alert",
           tags: ['error'],
@@ -89,7 +142,7 @@ export const registerMachine = setup({
             type: 'setError',
             params: ({ event }) => ({ message: failureText(event.error, registerMessages.failed) }),
           },
-          description: 'The server refuses the registration (e.g. the email is already registered)',
+          description: 'The server refuses the registration (e.g. too many attempts)',
         },
       },
     },

@@ -4,7 +4,13 @@
  * To add a machine: write `machines/samples/<name>.samples.ts` with `defineEntry(...)` and list it here.
  */
 import type { MachineEntry } from './lib/entry.ts';
-import { forgotPasswordEntry, registerEntry, resetPasswordEntry, verifyEmailEntry } from './samples/account.samples.ts';
+import {
+  forgotPasswordEntry,
+  registerEntry,
+  resendVerificationEntry,
+  resetPasswordEntry,
+  verifyEmailEntry,
+} from './samples/account.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
@@ -17,6 +23,7 @@ export const registry: MachineEntry[] = [
   signInEntry,
   registerEntry,
   verifyEmailEntry,
+  resendVerificationEntry,
   forgotPasswordEntry,
   resetPasswordEntry,
   businessProfileEntry,

@@ -1,10 +1,11 @@
 /**
- * The /reset-password?token=… page: choose a new password, then the Login page opens after 3 s
+ * The /reset-password?token=… page: the link is checked as the page opens (a used or expired link says
+ * so before anything is typed), then the owner chooses a new password and the Login page opens after 3 s
  * (spec §2 Reset password, §5, §8, §9).
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { PASSWORD_MIN_LENGTH } from '#contracts/common.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { type Failure, failureText, notProvided } from './lib/effects.ts';
 
 export const resetPasswordMessages = {
   mismatch: 'Passwords do not match.',
@@ -13,6 +14,7 @@ export const resetPasswordMessages = {
   success: 'Password Reset Successful',
   failed: 'Failed to reset password',
   network: 'Network error. Please try again.',
+  unusable: 'This password reset link cannot be used. Please request a new one.',
 } as const;
 
 export interface ResetPasswordInput {
@@ -28,13 +30,28 @@ export type ResetPasswordEvent =
   | { type: 'resetPassword.submit'; newPassword: string; confirmPassword: string }
   | { type: 'resetPassword.backToLogin' };
 
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The server refused the link itself (unknown, used, expired: a 4xx other than "too many requests").
+ * Without an answer (offline, server error, rate limit) the form is shown anyway: the reset says the rest.
+ */
+const refusesLink = (error: unknown) => {
+  const status = (error as Partial<Failure> | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 429;
+};
+
 export const resetPasswordMachine = setup({
   types: {
     input: {} as ResetPasswordInput,
     context: {} as ResetPasswordContext,
     events: {} as ResetPasswordEvent,
+    tags: {} as 'busy' | 'error',
   },
-  actors: { resetPassword: notProvided<void, { token: string; newPassword: string }>('resetPassword') },
+  actors: {
+    checkResetToken: notProvided<void, { token: string }>('checkResetToken'),
+    resetPassword: notProvided<void, { token: string; newPassword: string }>('resetPassword'),
+  },
   actions: {
     // Provided by the page: navigate to /login.
     goToLogin: () => {},
@@ -42,9 +59,11 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => !!context.token,
+    linkRefused: ({ event }) => refusesLink((event as { error?: unknown }).error),
     passwordsDiffer: ({ event }) =>
-      event.type === 'resetPassword.submit' && event.newPassword !== event.confirmPassword,
-    tooShort: ({ event }) => event.type === 'resetPassword.submit' && event.newPassword.length < PASSWORD_MIN_LENGTH,
+      event.type === 'resetPassword.submit' && text(event.newPassword) !== text(event.confirmPassword),
+    tooShort: ({ event }) =>
+      event.type === 'resetPassword.submit' && text(event.newPassword).length < PASSWORD_MIN_LENGTH,
   },
   delays: { loginRedirect: 3_000 },
 }).createMachine({
@@ -62,7 +81,7 @@ export const resetPasswordMachine = setup({
     start: {
       description: 'The page reads the token from the link (never shown on screen)',
       always: [
-        { guard: 'hasToken', target: 'form', description: 'Open the reset link from the email' },
+        { guard: 'hasToken', target: 'checking', description: 'Open the reset link from the email' },
         {
           target: 'missingToken',
           actions: { type: 'setError', params: { message: resetPasswordMessages.missingToken } },
@@ -71,7 +90,37 @@ export const resetPasswordMachine = setup({
       ],
     },
     missingToken: {
-      description: `An alert "${resetPasswordMessages.missingToken}" and a "Back to Login" button; no form`,
+      description: `An alert "${resetPasswordMessages.missingToken}", a "Request a new link" button and a "Back to Login" button; no form`,
+      tags: ['error'],
+    },
+    checking: {
+      description: 'A "Checking your reset link…" status is shown while the server looks at the link; no form yet',
+      tags: ['busy'],
+      invoke: {
+        id: 'checkResetToken',
+        src: 'checkResetToken',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: { target: 'form', description: 'The server says the link can be used' },
+        onError: [
+          {
+            guard: 'linkRefused',
+            target: 'unusable',
+            actions: {
+              type: 'setError',
+              params: ({ event }) => ({ message: failureText(event.error, resetPasswordMessages.unusable) }),
+            },
+            description: 'The server says the link is unknown, already used or expired',
+          },
+          {
+            target: 'form',
+            description: 'The check gets no answer (no connection or a server error); the form is shown anyway',
+          },
+        ],
+      },
+    },
+    unusable: {
+      description:
+        'An alert with the reason the link cannot be used, a "Request a new link" button and a "Back to Login" button; no form',
       tags: ['error'],
     },
     form: {

@@ -9,24 +9,38 @@ import {
   OWNER_GROUP,
   outcome,
   outcomeTransitions,
+  plainPasswordText,
   type SignInOutcome,
   signInMessages,
 } from './sign-in.outcomes.ts';
 
-export { OWNER_GROUP, type SignInOutcome, signInMessages } from './sign-in.outcomes.ts';
+export {
+  OWNER_GROUP,
+  passwordPolicyTexts,
+  plainPasswordText,
+  type SignInOutcome,
+  signInMessages,
+} from './sign-in.outcomes.ts';
 
 export interface SignInContext {
-  /** The last email submitted, offered to the Forgot Password form when a reset is required. */
+  /**
+   * The last email submitted: offered to the Forgot Password form when a reset is required, and where
+   * "Resend verification email" sends a new link when the account is not confirmed.
+   */
   email: string;
   error: string | null;
 }
 
 export type SignInEvent =
   | { type: 'signIn.submit'; email: string; password: string }
-  | { type: 'signIn.submitNewPassword'; newPassword: string; confirmPassword: string };
+  | { type: 'signIn.submitNewPassword'; newPassword: string; confirmPassword: string }
+  | { type: 'signIn.restart' };
+
+/** Guards read payloads defensively: `state.can({ type })` asks them with a bare event. */
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export const signInMachine = setup({
-  types: { context: {} as SignInContext, events: {} as SignInEvent },
+  types: { context: {} as SignInContext, events: {} as SignInEvent, tags: {} as 'busy' | 'error' },
   actors: {
     signIn: notProvided<SignInOutcome, { email: string; password: string }>('signIn'),
     confirmNewPassword: notProvided<SignInOutcome, { newPassword: string }>('confirmNewPassword'),
@@ -42,7 +56,7 @@ export const signInMachine = setup({
   },
   guards: {
     credentialsPresent: ({ event }) =>
-      event.type === 'signIn.submit' && event.email.trim() !== '' && event.password !== '',
+      event.type === 'signIn.submit' && text(event.email).trim() !== '' && text(event.password) !== '',
     isBusinessOwner: ({ event }) => {
       const out = outcome(event);
       return out?.kind === 'signedIn' && out.groups.includes(OWNER_GROUP);
@@ -56,9 +70,9 @@ export const signInMachine = setup({
       failureName((event as { error?: unknown }).error) === 'UserNotConfirmedException',
     errorNeedsReset: ({ event }) =>
       failureName((event as { error?: unknown }).error) === 'PasswordResetRequiredException',
-    newPasswordMissing: ({ event }) => event.type === 'signIn.submitNewPassword' && event.newPassword === '',
+    newPasswordMissing: ({ event }) => event.type === 'signIn.submitNewPassword' && text(event.newPassword) === '',
     passwordsDiffer: ({ event }) =>
-      event.type === 'signIn.submitNewPassword' && event.newPassword !== event.confirmPassword,
+      event.type === 'signIn.submitNewPassword' && text(event.newPassword) !== text(event.confirmPassword),
   },
   delays: { pendingSignInExpiry: 180_000 },
 }).createMachine({
@@ -99,6 +113,28 @@ export const signInMachine = setup({
           description: 'The form shows an alert with the reason the sign-in did not succeed',
           tags: ['error'],
         },
+        unconfirmed: {
+          // The resend offer lives on the Login page, like the reset hand-off.
+          description:
+            'The Login page shows an alert that the account is not confirmed yet, and a "Resend verification email" button',
+          tags: ['error'],
+          entry: [{ type: 'setError', params: { message: signInMessages.unconfirmed } }, 'goToLogin'],
+        },
+        expired: {
+          description:
+            'The page is titled "Sign-in expired": an alert says the sign-in expired, and a "Sign in again" button; no form',
+          tags: ['error'],
+          entry: { type: 'setError', params: { message: signInMessages.challengeExpired } },
+          on: {
+            'signIn.restart': {
+              target: 'idle',
+              actions: 'goToLogin',
+              description: 'Press "Sign in again"; the Login page opens',
+            },
+            // The page shows no form any more: there is nothing to submit a new password to.
+            'signIn.submitNewPassword': {},
+          },
+        },
         resetRequired: {
           // The reset hand-off lives on the Login page, so a reset demanded while setting a new password
           // brings the owner back there.
@@ -112,8 +148,8 @@ export const signInMachine = setup({
           initial: 'editing',
           after: {
             pendingSignInExpiry: {
-              target: 'idle',
-              description: 'Wait 3 minutes without finishing; the pending challenge is forgotten',
+              target: 'expired',
+              description: 'Wait 3 minutes without finishing; the pending challenge is forgotten and the page says so',
             },
           },
           on: {
@@ -159,9 +195,12 @@ export const signInMachine = setup({
                   target: 'rejected',
                   actions: {
                     type: 'setError',
-                    params: ({ event }) => ({ message: failureText(event.error, signInMessages.newPasswordFailed) }),
+                    params: ({ event }) => ({
+                      message: plainPasswordText(failureText(event.error, signInMessages.newPasswordFailed)),
+                    }),
                   },
-                  description: 'The provider refuses the new password (e.g. it breaks the password policy)',
+                  description:
+                    'The provider refuses the new password (e.g. it breaks the password policy); the reason is shown in plain words',
                 },
               },
             },
@@ -184,8 +223,7 @@ export const signInMachine = setup({
         onError: [
           {
             guard: 'errorIsUnconfirmed',
-            target: 'ready.failed',
-            actions: { type: 'setError', params: { message: signInMessages.unconfirmed } },
+            target: 'ready.unconfirmed',
             description: 'The provider refuses because the email address is not verified yet',
           },
           {

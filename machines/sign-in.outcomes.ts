@@ -16,6 +16,8 @@ export const signInMessages = {
   missingCredentials: 'Please enter your email and password.',
   accessDenied: 'Access Denied. You do not have permission to access the Business Portal.',
   unconfirmed: 'Your account is not confirmed. Please check your email for a verification link.',
+  // Spec §9: pending sign-in state expires after 3 minutes; the wording is ours.
+  challengeExpired: 'Your sign-in expired after 3 minutes without a new password. Please sign in again.',
   // Spec leaves the wording open: we point at the reset flow the Login page offers.
   resetRequired: 'Your password must be reset before you can sign in. Use "Forgot password?" to get a reset link.',
   unexpectedStep: 'An unexpected sign-in step is required. Please try again.',
@@ -48,8 +50,7 @@ export const outcomeTransitions = (fallback: string) => [
   },
   {
     guard: 'needsConfirmation' as const,
-    target: '#signIn.ready.failed',
-    actions: { type: 'setError' as const, params: { message: signInMessages.unconfirmed } },
+    target: '#signIn.ready.unconfirmed',
     description: 'The account exists but its email address is not verified yet',
   },
   {
@@ -63,3 +64,32 @@ export const outcomeTransitions = (fallback: string) => [
     description: 'The provider asks for a step the portal does not support (SMS or authenticator code, MFA setup…)',
   },
 ];
+
+/**
+ * The product's password rules in plain words. contracts/password.ts (shared with the server) will hold
+ * these exact texts; until it lands they are defined here. TODO(coordinator): import them from there.
+ */
+export const passwordPolicyTexts = {
+  tooShort: 'Use at least 8 characters.',
+  tooCommon: 'This password is too common. Choose one that is harder to guess.',
+  isEmail: "Don't use your e-mail address as your password.",
+} as const;
+
+/**
+ * Amazon Cognito words its password-policy refusals for developers ("Password did not conform with
+ * policy: Password not long enough"). Each known reason, in the words an owner understands; anything
+ * else (our own provider already answers in plain words) is shown as it came.
+ */
+const COGNITO_PASSWORD_REASONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/not long enough|length greater than or equal to/i, passwordPolicyTexts.tooShort],
+  [/length less than or equal to/i, 'Use at most 256 characters.'],
+  [/must have uppercase/i, 'Add a capital letter (A–Z).'],
+  [/must have lowercase/i, 'Add a small letter (a–z).'],
+  [/must have numeric/i, 'Add a number (0–9).'],
+  [/must have symbol/i, 'Add a symbol, such as ! or #.'],
+  [/cannot be used for security reasons/i, passwordPolicyTexts.tooCommon],
+];
+
+export function plainPasswordText(message: string): string {
+  return COGNITO_PASSWORD_REASONS.find(([pattern]) => pattern.test(message))?.[1] ?? message;
+}

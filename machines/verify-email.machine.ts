@@ -1,6 +1,6 @@
 /**
  * The /verify-email?token=… page: verify once, then send the owner to the Login page after 5 s
- * (spec §2 Verify email, §4, §9).
+ * (spec §2 Verify email, §4, §9). A failed page offers a new link (resend-verification.machine.ts).
  */
 import { assign, setup } from 'xstate';
 import { failureText, notProvided } from './lib/effects.ts';
@@ -25,6 +25,7 @@ export const verifyEmailMachine = setup({
   types: {
     input: {} as VerifyEmailInput,
     context: {} as VerifyEmailContext,
+    tags: {} as 'busy' | 'error',
   },
   actors: { verifyEmail: notProvided<void, { token: string }>('verifyEmail') },
   actions: {
@@ -49,7 +50,7 @@ export const verifyEmailMachine = setup({
       ],
     },
     missingToken: {
-      description: `"Verification Failed" with the alert "${verifyEmailMessages.missingToken}"`,
+      description: `"Verification Failed" with the alert "${verifyEmailMessages.missingToken}", and an Email field with "Resend verification email"`,
       tags: ['error'],
     },
     verifying: {
@@ -78,7 +79,8 @@ export const verifyEmailMachine = setup({
       },
     },
     failed: {
-      description: '"Verification Failed" with the server\'s message in an alert',
+      description:
+        '"Verification Failed" with the server\'s message in an alert, and an Email field with "Resend verification email"',
       tags: ['error'],
     },
     redirected: {

@@ -46,7 +46,13 @@ function expectForm(error: string | null) {
 describeMachinePaths(forgotPasswordEntry, {
   mount,
   perform: {
-    'forgotPassword.open': () => fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' })),
+    // What is typed on the Login form (or nothing) travels into the dialog.
+    'forgotPassword.open': (e: { email?: string }) => {
+      fireEvent.change(within(screen.getByRole('form', { name: 'Sign in' })).getByLabelText('Email'), {
+        target: { value: e.email ?? '' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    },
     'forgotPassword.close': () => {
       const dlg = dialog();
       const cancel = within(dlg).queryByRole('button', { name: 'Cancel' });
@@ -63,7 +69,10 @@ describeMachinePaths(forgotPasswordEntry, {
       expect(screen.queryByRole('dialog')).toBeNull();
       screen.getByRole('form', { name: 'Sign in' });
     },
-    'open.form.editing': () => expectForm(null),
+    'open.form.editing': (s) => {
+      expectForm(null);
+      expect((within(dialog()).getByLabelText('Email') as HTMLInputElement).value).toBe(s.context.email);
+    },
     'open.form.invalid': (s) => expectForm(s.context.error),
     'open.form.failed': (s) => expectForm(s.context.error),
     'open.sending': (_s, m: M) => {

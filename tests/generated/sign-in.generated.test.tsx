@@ -8,6 +8,7 @@ import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SimulatedClock } from 'xstate';
 import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
+import { resendVerificationMachine } from '#machines/resend-verification.machine.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { type SignInOutcome, signInMachine, signInMessages } from '#machines/sign-in.machine.ts';
 import { LoginPage, NewPasswordPage, SignInFlowProvider } from '#src/features/auth/index.ts';
@@ -29,12 +30,16 @@ function mount() {
       actors: { requestPasswordReset: controllable<void, { email: string }>().logic },
     }),
   };
+  const resend = controllable<void, { email: string }>();
+  const resendVerification = {
+    logic: resendVerificationMachine.provide({ actors: { resendVerification: resend.logic } }),
+  };
   render(
     <Router hook={memory.hook}>
       <SignInFlowProvider logic={logic} options={{ clock, inspect: rec.inspect }} onSignedIn={onSignedIn}>
         <Switch>
           <Route path="/login">
-            <LoginPage forgotPassword={forgotPassword} />
+            <LoginPage forgotPassword={forgotPassword} resendVerification={resendVerification} />
           </Route>
           <Route path="/new-password-required" component={NewPasswordPage} />
         </Switch>
@@ -43,6 +48,7 @@ function mount() {
   );
   const m = {
     fakes: { signIn, confirmNewPassword, signOutDenied: signOut },
+    resend,
     clock,
     recorder: rec,
     onSignedIn,
@@ -56,7 +62,8 @@ type M = ReturnType<typeof mount>;
 
 const form = (name: string) => screen.getByRole('form', { name });
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const status = (name: string) => within(form(name)).getByRole('status').textContent;
+// The form's own status is its last one (an offer to resend a verification mail has its own above it).
+const status = (name: string) => within(form(name)).getAllByRole('status').at(-1)?.textContent;
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 
 /** Login page: form without error, nothing in progress. */
@@ -81,6 +88,7 @@ describeMachinePaths(signInEntry, {
       type('Password', e.password);
       fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     },
+    'signIn.restart': () => fireEvent.click(screen.getByRole('button', { name: 'Sign in again' })),
     'signIn.submitNewPassword': (e, m: M) => {
       // Without a challenge the owner can still open the page by its address.
       if (m.path() !== '/new-password-required') act(() => m.memory.navigate('/new-password-required'));
@@ -96,6 +104,25 @@ describeMachinePaths(signInEntry, {
       else expect(alertText()).toBeNull();
     },
     'ready.failed': (s) => expect(alertText()).toBe(s.context.error),
+    'ready.unconfirmed': (_s, m: M) => {
+      expect(m.path()).toBe('/login');
+      expect(alertText()).toBe(signInMessages.unconfirmed);
+      // The offer sends a new link to the address just typed, and nothing happens before it is pressed.
+      const resend = screen.getByRole('button', { name: 'Resend verification email' }) as HTMLButtonElement;
+      expect(resend.disabled).toBe(false);
+      const before = m.resend.calls;
+      fireEvent.click(resend);
+      expect(m.resend.calls).toBe(before + 1);
+      expect(m.resend.inputs.at(-1)).toEqual({ email: m.fakes.signIn.inputs.at(-1)?.email });
+      expect(resend.disabled).toBe(true);
+    },
+    'ready.expired': (_s, m: M) => {
+      expect(m.path()).toBe('/new-password-required');
+      screen.getByRole('heading', { name: 'Sign-in expired' });
+      expect(alertText()).toBe(signInMessages.challengeExpired);
+      expect(screen.queryByRole('form', { name: 'Set a new password' })).toBeNull();
+      expect((screen.getByRole('button', { name: 'Sign in again' }) as HTMLButtonElement).disabled).toBe(false);
+    },
     'ready.resetRequired': (_s, m: M) => {
       expect(m.path()).toBe('/login');
       expect(alertText()).toBe(signInMessages.resetRequired);

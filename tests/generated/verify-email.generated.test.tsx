@@ -1,9 +1,10 @@
 /** Every transition of the verify-email machine through the real /verify-email page. */
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { SimulatedClock } from 'xstate';
+import { resendVerificationMachine } from '#machines/resend-verification.machine.ts';
 import { verifyEmailEntry } from '#machines/samples/account.samples.ts';
 import {
   verifyEmailMessages as text,
@@ -16,6 +17,7 @@ import { controllable, describeMachinePaths, type Mounted, recorder } from '#tes
 function mount(path: { input?: unknown }) {
   const { token } = path.input as VerifyEmailInput;
   const verifyEmail = controllable<void, { token: string }>();
+  const resend = controllable<void, { email: string }>();
   const clock = new SimulatedClock();
   const rec = recorder();
   const memory = memoryLocation({ path: token ? `/verify-email?token=${token}` : '/verify-email', record: true });
@@ -24,10 +26,13 @@ function mount(path: { input?: unknown }) {
       <VerifyEmailPage
         logic={verifyEmailMachine.provide({ actors: { verifyEmail: verifyEmail.logic } })}
         options={{ clock, inspect: rec.inspect }}
+        resendVerification={{
+          logic: resendVerificationMachine.provide({ actors: { resendVerification: resend.logic } }),
+        }}
       />
     </Router>,
   );
-  const m = { fakes: { verifyEmail }, clock, recorder: rec, memory, token };
+  const m = { fakes: { verifyEmail }, clock, recorder: rec, memory, token, resend };
   return m satisfies Mounted;
 }
 type M = ReturnType<typeof mount>;
@@ -35,6 +40,16 @@ type M = ReturnType<typeof mount>;
 const expectTokenHidden = (m: M) => {
   if (m.token) expect(document.body.textContent).not.toContain(m.token);
 };
+
+/** A failed link is no dead end: a form sends a new link (its own flow: resend-verification.generated). */
+function expectResendOffer(m: M) {
+  const offer = screen.getByRole('form', { name: 'Get a new verification link' });
+  expect((within(offer).getByLabelText('Email') as HTMLInputElement).value).toBe('');
+  expect((within(offer).getByRole('button', { name: 'Resend verification email' }) as HTMLButtonElement).disabled).toBe(
+    false,
+  );
+  expect(m.resend.calls).toBe(0);
+}
 
 describeMachinePaths(verifyEmailEntry, {
   mount,
@@ -44,6 +59,7 @@ describeMachinePaths(verifyEmailEntry, {
       screen.getByRole('heading', { name: text.failedTitle });
       expect(screen.getByRole('alert').textContent).toBe(text.missingToken);
       expect(m.fakes.verifyEmail.calls).toBe(0);
+      expectResendOffer(m);
     },
     verifying: (_s, m: M) => {
       expect(screen.getByRole('status').textContent).toBe('Verifying your email…');
@@ -60,6 +76,7 @@ describeMachinePaths(verifyEmailEntry, {
       screen.getByRole('heading', { name: text.failedTitle });
       expect(screen.getByRole('alert').textContent).toBe(s.context.error);
       expectTokenHidden(m);
+      expectResendOffer(m);
     },
     redirected: (_s, m: M) => expect(m.memory.history.at(-1)).toBe('/login'),
   },

@@ -16,6 +16,8 @@ const api = vi.hoisted(() => ({ requestPasswordReset: vi.fn() }));
 vi.mock('#src/api/account.ts', () => ({
   register: vi.fn(),
   verifyEmail: vi.fn(),
+  resendVerification: vi.fn(),
+  checkResetToken: vi.fn(),
   resetPassword: vi.fn(),
   requestPasswordReset: api.requestPasswordReset,
 }));

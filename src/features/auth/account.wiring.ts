@@ -6,9 +6,17 @@
 import { fromPromise } from 'xstate';
 import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
 import { registerMachine } from '#machines/register.machine.ts';
+import { resendVerificationMachine } from '#machines/resend-verification.machine.ts';
 import { resetPasswordMachine } from '#machines/reset-password.machine.ts';
 import { verifyEmailMachine } from '#machines/verify-email.machine.ts';
-import { register, requestPasswordReset, resetPassword, verifyEmail } from '#src/api/account.ts';
+import {
+  checkResetToken,
+  register,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from '#src/api/account.ts';
 import { toFailure } from '#src/api/errors.ts';
 
 async function attempt(run: () => Promise<unknown>): Promise<void> {
@@ -42,12 +50,17 @@ export const liveVerifyEmailLogic = verifyEmailMachine.provide({
   actors: { verifyEmail: fromPromise(({ input }) => verifyOnce(input.token)) },
 });
 
+export const liveResendVerificationLogic = resendVerificationMachine.provide({
+  actors: { resendVerification: fromPromise(({ input }) => attempt(() => resendVerification(input.email))) },
+});
+
 export const liveForgotPasswordLogic = forgotPasswordMachine.provide({
   actors: { requestPasswordReset: fromPromise(({ input }) => attempt(() => requestPasswordReset(input.email))) },
 });
 
 export const liveResetPasswordLogic = resetPasswordMachine.provide({
   actors: {
+    checkResetToken: fromPromise(({ input, signal }) => attempt(() => checkResetToken(input.token, signal))),
     resetPassword: fromPromise(({ input }) => attempt(() => resetPassword(input.token, input.newPassword))),
   },
 });

@@ -1,48 +1,54 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
+import type { EventFrom, SnapshotFrom } from 'xstate';
 import { type forgotPasswordMachine, forgotPasswordMessages as text } from '#machines/forgot-password.machine.ts';
+import { enabledFor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { AuthAlert, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 
 const FORM_ID = 'auth-forgot-password-form';
+const CLOSE = { type: 'forgotPassword.close' } as const;
 
-/** The Forgot Password dialog of the Login page; its actor lives in the page. */
-export function ForgotPasswordModal({ actor }: { actor: ActorRefFrom<typeof forgotPasswordMachine> }) {
-  const view = useSelector(
-    actor,
-    (s) => ({
-      open: !s.matches('closed'),
-      sent: s.matches({ open: 'sent' }),
-      busy: s.hasTag('busy'),
-      error: s.context.error,
-      email: s.context.email,
-    }),
-    shallowEqual,
-  );
-  if (!view.open) return null;
+export interface ForgotPasswordModalProps {
+  state: SnapshotFrom<typeof forgotPasswordMachine>;
+  send: (event: EventFrom<typeof forgotPasswordMachine>) => void;
+}
 
-  const close = () => actor.send({ type: 'forgotPassword.close' });
-  const submit = onFormSubmit((field) => actor.send({ type: 'forgotPassword.submit', email: field('email') }));
+/** The Forgot Password dialog; its actor lives in the page that opens it (Login, or a refused reset link). */
+export function ForgotPasswordModal({ state, send }: ForgotPasswordModalProps) {
+  if (state.matches('closed')) return null;
 
-  if (view.sent) {
+  const close = () => {
+    if (state.can(CLOSE)) send(CLOSE);
+  };
+  const submit = onFormSubmit((field) => send({ type: 'forgotPassword.submit', email: field('email') }));
+
+  if (state.matches({ open: 'sent' })) {
     return (
-      <Modal title={text.sentTitle} onClose={close} footer={<Button onClick={close}>Done</Button>}>
+      <Modal
+        title={text.sentTitle}
+        onClose={close}
+        footer={
+          <Button onClick={close} {...enabledFor(state, CLOSE)}>
+            Done
+          </Button>
+        }
+      >
         <p className="auth-modal-text">{text.sent}</p>
       </Modal>
     );
   }
+  const busy = state.hasTag('busy');
   return (
     <Modal
       title={text.title}
       onClose={close}
       footer={
         <>
-          <Button variant="secondary" onClick={close}>
+          <Button variant="secondary" onClick={close} {...enabledFor(state, CLOSE)}>
             Cancel
           </Button>
-          <Button type="submit" form={FORM_ID} disabled={view.busy}>
+          <Button type="submit" form={FORM_ID} {...enabledFor(state, { type: 'forgotPassword.submit', email: '' })}>
             Send Reset Link
           </Button>
         </>
@@ -52,9 +58,16 @@ export function ForgotPasswordModal({ actor }: { actor: ActorRefFrom<typeof forg
         <p className="auth-modal-text">
           Enter the email you sign in with and we'll send you a link to choose a new password.
         </p>
-        <Field label="Email" name="email" type="email" autoComplete="email" defaultValue={view.email} required />
-        <AuthAlert message={view.error} />
-        <AuthStatus text={view.busy ? 'Sending…' : ''} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={state.context.email}
+          required
+        />
+        <AuthAlert message={state.hasTag('error') ? state.context.error : null} />
+        <AuthStatus text={busy ? 'Sending…' : ''} />
       </form>
     </Modal>
   );

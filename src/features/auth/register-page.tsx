@@ -1,33 +1,43 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
-import { type registerMachine, registerMessages } from '#machines/register.machine.ts';
+import {
+  type RegisterField,
+  type RegisterFields,
+  type registerMachine,
+  registerMessages,
+} from '#machines/register.machine.ts';
+import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveRegisterLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
-import { type TestHooks, useActorOptions } from './test-hooks.ts';
+
+const EMPTY: RegisterFields = { firstName: '', lastName: '', email: '', password: '', businessName: '' };
+const SUBMIT = { type: 'register.submit', ...EMPTY } as const;
 
 /** /register: "Register Your Business". */
-export function RegisterPage({ logic, options }: TestHooks<typeof registerMachine>) {
-  const actor = useActorRef(logic ?? liveRegisterLogic, useActorOptions(options));
-  const view = useSelector(
-    actor,
-    (s) => ({
-      busy: s.hasTag('busy'),
-      succeeded: s.matches('succeeded'),
-      error: s.context.error,
-      email: s.context.email,
+export function RegisterPage({ logic = liveRegisterLogic, options }: FlowHooks<typeof registerMachine>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [state, send] = useFlowActor(
+    logic.provide({
+      actions: {
+        focusField: (_, { field }: { field: RegisterField }) => {
+          const control = formRef.current?.elements.namedItem(field);
+          if (control instanceof HTMLElement) control.focus();
+        },
+      },
     }),
-    shallowEqual,
+    { options },
   );
+  const { fieldErrors, error, email } = state.context;
 
-  if (view.succeeded) {
+  if (state.matches('succeeded')) {
     return (
       <AuthLayout title={registerMessages.success}>
         <div className="auth-success">
           <p>
-            We've sent a verification email to <strong>{view.email}</strong>. Open the link in it to verify your
-            address, then sign in.
+            We've sent a verification email to <strong>{email}</strong>. Open the link in it to verify your address,
+            then sign in.
           </p>
           <Link href="/login" className="btn btn-primary btn-block">
             Go to Login
@@ -38,7 +48,7 @@ export function RegisterPage({ logic, options }: TestHooks<typeof registerMachin
   }
 
   const submit = onFormSubmit((field) =>
-    actor.send({
+    send({
       type: 'register.submit',
       firstName: field('firstName'),
       lastName: field('lastName'),
@@ -47,6 +57,13 @@ export function RegisterPage({ logic, options }: TestHooks<typeof registerMachin
       businessName: field('businessName'),
     }),
   );
+  // What a field needs: its message when invalid, and an edit event so the message goes once it is fixed.
+  const field = (name: RegisterField) => ({
+    name,
+    error: fieldErrors[name] ?? null,
+    onChange: () => send({ type: 'register.edit', field: name }),
+    required: true,
+  });
 
   return (
     <AuthLayout
@@ -58,26 +75,25 @@ export function RegisterPage({ logic, options }: TestHooks<typeof registerMachin
         </p>
       }
     >
-      <form className="auth-form" onSubmit={submit} noValidate aria-label="Register Your Business">
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Register Your Business">
         <div className="auth-form-row">
-          <Field label="First Name" name="firstName" autoComplete="given-name" required />
-          <Field label="Last Name" name="lastName" autoComplete="family-name" required />
+          <Field label="First Name" autoComplete="given-name" {...field('firstName')} />
+          <Field label="Last Name" autoComplete="family-name" {...field('lastName')} />
         </div>
-        <Field label="Email Address" name="email" type="email" autoComplete="email" required />
+        <Field label="Email Address" type="email" autoComplete="email" {...field('email')} />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          required
+          {...field('password')}
         />
-        <Field label="Business Name" name="businessName" autoComplete="organization" required />
-        <AuthAlert message={view.error} />
-        <Button type="submit" block disabled={view.busy}>
+        <Field label="Business Name" autoComplete="organization" {...field('businessName')} />
+        <AuthAlert message={state.matches({ form: 'failed' }) ? error : null} />
+        <Button type="submit" block {...enabledFor(state, SUBMIT)}>
           Register
         </Button>
-        <AuthStatus text={view.busy ? 'Registering…' : ''} />
+        <AuthStatus text={state.hasTag('busy') ? 'Registering…' : ''} />
       </form>
     </AuthLayout>
   );

@@ -1,33 +1,27 @@
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
+import type { resendVerificationMachine } from '#machines/resend-verification.machine.ts';
 import { verifyEmailMessages as text, type verifyEmailMachine } from '#machines/verify-email.machine.ts';
+import { type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveVerifyEmailLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus } from './auth-layout.tsx';
-import { type TestHooks, useActorOptions } from './test-hooks.ts';
+import { ResendVerification } from './resend-verification.tsx';
+
+export interface VerifyEmailPageProps extends FlowHooks<typeof verifyEmailMachine> {
+  /** Test hooks for "Resend verification email" (offered when the link fails). */
+  resendVerification?: FlowHooks<typeof resendVerificationMachine>;
+}
 
 /** /verify-email?token=…: available signed in or not. The token is read, sent, never shown. */
-export function VerifyEmailPage({ logic, options }: TestHooks<typeof verifyEmailMachine>) {
+export function VerifyEmailPage({ logic = liveVerifyEmailLogic, options, resendVerification }: VerifyEmailPageProps) {
   const [, navigate] = useLocation();
   const token = new URLSearchParams(useSearch()).get('token');
-  const provided = useMemo(
-    () =>
-      (logic ?? liveVerifyEmailLogic).provide({ actions: { goToLogin: () => navigate('/login', { replace: true }) } }),
-    [logic, navigate],
-  );
-  const actor = useActorRef(provided, { ...useActorOptions(options), input: { token } });
-  const view = useSelector(
-    actor,
-    (s) => ({
-      verifying: s.matches('verifying'),
-      succeeded: s.matches('succeeded') || s.matches('redirected'),
-      error: s.matches('missingToken') ? text.missingToken : s.context.error,
-    }),
-    shallowEqual,
-  );
+  const [state] = useFlowActor(logic.provide({ actions: { goToLogin: () => navigate('/login', { replace: true }) } }), {
+    input: { token },
+    options,
+  });
 
-  if (view.succeeded) {
+  if (state.matches('succeeded') || state.matches('redirected')) {
     return (
       <AuthLayout title={text.success} subtitle="Your email address is verified. You can sign in now.">
         <div className="auth-success">
@@ -39,7 +33,7 @@ export function VerifyEmailPage({ logic, options }: TestHooks<typeof verifyEmail
       </AuthLayout>
     );
   }
-  if (view.verifying) {
+  if (state.hasTag('busy')) {
     return (
       <AuthLayout title="Verifying your email">
         <div className="auth-progress">
@@ -58,7 +52,8 @@ export function VerifyEmailPage({ logic, options }: TestHooks<typeof verifyEmail
         </p>
       }
     >
-      <AuthAlert message={view.error} />
+      <AuthAlert message={state.matches('missingToken') ? text.missingToken : state.context.error} />
+      <ResendVerification askEmail {...resendVerification} />
     </AuthLayout>
   );
 }
