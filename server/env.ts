@@ -43,7 +43,8 @@ export const EnvSchema = v.object({
   ACCESS_TOKEN_TTL: v.optional(seconds(5, 86_400), '3600'),
   ID_TOKEN_TTL: v.optional(seconds(5, 86_400), '3600'),
   REFRESH_TOKEN_TTL: v.optional(seconds(60, 315_360_000), '2592000'),
-  VERIFY_TOKEN_TTL: v.optional(seconds(60, 2_592_000), '86400'),
+  // As short as 10 s so a browser test can watch a link expire; a day by default.
+  VERIFY_TOKEN_TTL: v.optional(seconds(10, 2_592_000), '86400'),
   RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
   APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),

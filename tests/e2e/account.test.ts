@@ -1,18 +1,37 @@
 /**
  * The new owner's first visit: register → the verification mail → verify page → sign in → dashboard
- * greeting → edit the business profile → sign out. Every page visited is checked with axe.
+ * greeting → edit the business profile → sign out. Then the ways a verification link fails, each with
+ * a way out: a new link from the failed page (on a stack whose links expire in 10 s) or from the
+ * "not confirmed" sign-in error. Every page visited is checked with axe.
  */
-import { describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   available,
   expectAccessible,
   fillSignIn,
   latestMailLink,
   pathOf,
+  stack,
   uniqueEmail,
   useBrowser,
   withPage,
 } from './support/browser.ts';
+import { mailLink, type Stack, startStack } from './support/stack.ts';
+
+const NOT_CONFIRMED = 'Your account is not confirmed. Please check your email for a verification link.';
+const SENT = "If that email belongs to an account that still needs verifying, we've sent a new verification link.";
+
+/** An owner who registered (as the Register page does) but never opened the link. */
+async function unverifiedOwner(baseUrl: string, tag: string, firstName: string) {
+  const owner = { email: uniqueEmail(tag), password: 'Owner#2026pass', firstName };
+  const response = await fetch(`${baseUrl}/api/public/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ ...owner, lastName: 'Tester', businessName: `${firstName}'s Bakery` }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  return owner;
+}
 
 describe.runIf(available)('account journey', () => {
   const browser = useBrowser();
@@ -25,6 +44,13 @@ describe.runIf(available)('account journey', () => {
       await page.getByRole('heading', { name: 'Register Your Business' }).waitFor();
       await expectAccessible(page, 'register');
       const form = page.getByRole('form', { name: 'Register Your Business' });
+      // Every field is checked at once; each is marked and the first one gets the focus.
+      await form.getByRole('button', { name: 'Register' }).click();
+      await form.locator('[aria-invalid="true"]').nth(4).waitFor();
+      expect(await form.locator('[aria-invalid="true"]').count()).toBe(5);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('firstName');
+      expect(await form.textContent()).toContain('Business name is required.');
+      await expectAccessible(page, 'register with every field missing');
       await form.getByLabel('First Name').fill('Priya');
       await form.getByLabel('Last Name').fill('Patel');
       await form.getByLabel('Email Address').fill(email);
@@ -104,6 +130,73 @@ describe.runIf(available)('account journey', () => {
       await page.getByRole('heading', { name: 'Register Your Business' }).waitFor();
       expect(pathOf(page)).toBe('/register');
       expect(problems).toEqual([]);
+    });
+  });
+});
+
+describe.runIf(available)('verification links that failed are not dead ends', () => {
+  const browser = useBrowser();
+
+  test('the "not confirmed" sign-in error sends a new link; it verifies and the owner signs in', async () => {
+    const owner = await unverifiedOwner(stack.baseUrl, 'unconfirmed', 'Uma');
+    const firstLink = await latestMailLink(owner.email, '/verify-email');
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await page.goto('/login');
+      await fillSignIn(page, owner.email, owner.password);
+      await page.getByText(NOT_CONFIRMED).waitFor();
+      await expectAccessible(page, 'login: not confirmed');
+      await page.getByRole('button', { name: 'Resend verification email' }).click();
+      await page.getByText(SENT).waitFor();
+      await expectAccessible(page, 'login: new verification link sent');
+
+      const link = await latestMailLink(owner.email, '/verify-email');
+      expect(link).not.toBe(firstLink);
+      await page.goto(link);
+      await page.getByRole('heading', { name: 'Verification Successful!' }).waitFor();
+      await page.goto('/login');
+      await fillSignIn(page, owner.email, owner.password);
+      await page.getByRole('heading', { level: 1, name: 'Welcome back, Uma!' }).waitFor();
+      expect(pathOf(page)).toBe('/');
+      expect(problems).toEqual([]);
+    });
+  });
+
+  describe('on a stack whose verification links expire after 10 seconds', () => {
+    let short: Stack | undefined;
+    beforeAll(async () => {
+      short = await startStack(stack.chromium, { env: { VERIFY_TOKEN_TTL: '10' }, cliUsers: false });
+    });
+    afterAll(() => short?.stop());
+
+    test('an expired link offers a new one; the new link from the mailbox verifies and sign-in works', async () => {
+      const base = short!.baseUrl;
+      const owner = await unverifiedOwner(base, 'expired', 'Elif');
+      const expiresAt = Date.now() + 10_000;
+      const expiredLink = await mailLink(base, owner.email, '/verify-email');
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 1_000));
+
+      await withPage(browser(), 1280, async ({ page, problems }) => {
+        await page.goto(expiredLink);
+        await page.getByRole('heading', { name: 'Verification Failed' }).waitFor();
+        expect(await page.getByRole('alert').textContent()).toBe(
+          'This verification link has expired. Please request a new one.',
+        );
+        await expectAccessible(page, 'verify-email: expired link');
+        const offer = page.getByRole('form', { name: 'Get a new verification link' });
+        await offer.getByLabel('Email').fill(owner.email);
+        await offer.getByRole('button', { name: 'Resend verification email' }).click();
+        await offer.getByText(SENT).waitFor();
+        await expectAccessible(page, 'verify-email: new link sent');
+
+        const link = await mailLink(base, owner.email, '/verify-email');
+        expect(link).not.toBe(expiredLink);
+        await page.goto(link);
+        await page.getByRole('heading', { name: 'Verification Successful!' }).waitFor();
+        await page.goto(`${base}/login`);
+        await fillSignIn(page, owner.email, owner.password);
+        await page.getByRole('heading', { level: 1, name: 'Welcome back, Elif!' }).waitFor();
+        expect(problems).toEqual([]);
+      });
     });
   });
 });

@@ -1,6 +1,8 @@
 /**
- * Forgot password → "Check Your Email" → the reset link from the mailbox → a new password that works
- * (and an old one that no longer does). Every page and dialog visited is checked with axe.
+ * Forgot password (carrying the e-mail typed on Login) → "Check Your Email" → the reset link from the
+ * mailbox → a new password that works (and an old one that no longer does); the spent link is
+ * recognised as soon as it is opened again, with a way to a new one. Every page and dialog visited is
+ * checked with axe.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -22,11 +24,13 @@ describe.runIf(available)('password reset', () => {
     const newPassword = 'Renewed#Pass2026';
     await withPage(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/login');
+      // The address typed on Login travels into the dialog.
+      await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill(owner.email);
       await page.getByRole('button', { name: 'Forgot password?' }).click();
       const dialog = page.getByRole('dialog', { name: 'Forgot Password' });
       await dialog.waitFor();
+      expect(await dialog.getByLabel('Email').inputValue()).toBe(owner.email);
       await expectAccessible(page, 'forgot-password modal');
-      await dialog.getByLabel('Email').fill(owner.email);
       await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
       const sent = page.getByRole('dialog', { name: 'Check Your Email' });
       await sent.waitFor();
@@ -58,17 +62,26 @@ describe.runIf(available)('password reset', () => {
       await page.getByRole('heading', { level: 1, name: 'Welcome back, Rosa!' }).waitFor();
       expect(pathOf(page)).toBe('/');
 
-      // The link was spent: using it again says so.
+      // The link was spent: opening it again says so at once, with no form to type into.
       await page.goto(link);
-      await form.getByLabel('New Password', { exact: true }).fill('Another#Pass2026');
-      await form.getByLabel('Confirm New Password').fill('Another#Pass2026');
-      await form.getByRole('button', { name: 'Reset Password' }).click();
       await page.getByRole('alert').waitFor();
       expect(await page.getByRole('alert').textContent()).toBe(
         'This password reset link has already been used. Please request a new one.',
       );
+      expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
       expect(pathOf(page)).toMatch(/^\/reset-password\?token=/);
       await expectAccessible(page, 'reset-password used link');
+
+      // …and a way to a new one, right there.
+      await page.getByRole('button', { name: 'Request a new link' }).click();
+      const again = page.getByRole('dialog', { name: 'Forgot Password' });
+      await again.getByLabel('Email').fill(owner.email);
+      await again.getByRole('button', { name: 'Send Reset Link' }).click();
+      await page.getByRole('dialog', { name: 'Check Your Email' }).getByRole('button', { name: 'Done' }).click();
+      const fresh = await latestMailLink(owner.email, '/reset-password');
+      expect(fresh).not.toBe(link);
+      await page.goto(fresh);
+      await form.getByLabel('New Password', { exact: true }).waitFor();
       expect(problems).toEqual([]);
     });
   });

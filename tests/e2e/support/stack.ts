@@ -61,7 +61,14 @@ async function createUser(env: NodeJS.ProcessEnv, args: string[]): Promise<void>
   if (code !== 0) throw new Error(`users ${args.join(' ')} failed (${code}):\n${output()}`);
 }
 
-export async function startStack(chromiumPath: string): Promise<Stack> {
+export interface StackOptions {
+  /** Extra settings for this stack, e.g. a short VERIFY_TOKEN_TTL to let a link expire during a test. */
+  env?: Record<string, string>;
+  /** Create the CLI users (tempOwner, customer) first; a stack that needs neither saves two processes. */
+  cliUsers?: boolean;
+}
+
+export async function startStack(chromiumPath: string, options: StackOptions = {}): Promise<Stack> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const demo = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
@@ -77,17 +84,21 @@ export async function startStack(chromiumPath: string): Promise<Stack> {
     DEMO_PASSWORD: demo.password,
     LOG_REQUESTS: 'false',
     NODE_ENV: 'development',
+    ...options.env,
   };
-  try {
-    await createUser(env, [
+  const cliUsers = [
+    [
       ...['--email', tempOwner.email, '--password', tempOwner.password],
       ...['--group', 'BusinessOwners', '--status', 'FORCE_CHANGE_PASSWORD'],
       ...['--first', 'Tess', '--last', 'Temp', '--business', 'Tess Tea Room'],
-    ]);
-    await createUser(env, [
+    ],
+    [
       ...['--email', customer.email, '--password', customer.password],
       ...['--group', 'Customers', '--status', 'CONFIRMED', '--first', 'Cass'],
-    ]);
+    ],
+  ];
+  try {
+    for (const args of options.cliUsers === false ? [] : cliUsers) await createUser(env, args);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
