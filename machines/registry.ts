@@ -9,6 +9,7 @@ import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
+import { toastEntry } from './samples/toast.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
 
@@ -21,4 +22,5 @@ export const registry: MachineEntry[] = [
   resetPasswordEntry,
   businessProfileEntry,
   shellEntry,
+  toastEntry,
 ];
