@@ -9,7 +9,7 @@ import type { BusinessProfile } from '#contracts/businesses.ts';
 import { shellMachine } from '#machines/shell.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
-import { MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
+import { CloseIcon, MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
 import { useFocusTrap } from '#src/ui/use-focus-trap.ts';
 import { MessagesPanel } from './messages-panel.tsx';
 import { groupOfPage, PAGES } from './pages.ts';
@@ -66,8 +66,13 @@ export function Shell({
     else mainRef.current?.focus();
   }, [send, parser, location]);
 
-  // The drawer is a modal surface on phones: focus stays in it (and on the toggle), Escape closes it.
-  useFocusTrap([sidebarRef, toggleRef], { active: drawerOpen, onEscape: () => send({ type: 'drawer.close' }) });
+  // The drawer is a modal surface on phones: focus stays in it, Escape closes it, focus goes back to the toggle.
+  useFocusTrap([sidebarRef], {
+    active: drawerOpen,
+    onEscape: () => send({ type: 'drawer.close' }),
+    preferred: () => sidebarRef.current?.querySelector<HTMLElement>('.sidebar-nav a, .sidebar-nav button') ?? null,
+    returnTo: () => toggleRef.current,
+  });
   // Turning a phone into a wide screen (rotation, a resized window) leaves no drawer behind.
   useEffect(() => {
     if (!drawerOpen || typeof window.matchMedia !== 'function') return;
@@ -87,8 +92,20 @@ export function Shell({
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <aside id="sidebar" ref={sidebarRef} className="sidebar" aria-label="Sidebar">
+        <aside id="sidebar" ref={sidebarRef} className="sidebar" aria-label="Sidebar" tabIndex={-1}>
           <Sidebar
+            closeDrawer={
+              <Button
+                variant="ghost"
+                icon
+                className="drawer-close"
+                aria-label="Close menu"
+                {...enabledFor(state, { type: 'drawer.close' })}
+                onClick={() => send({ type: 'drawer.close' })}
+              >
+                <CloseIcon />
+              </Button>
+            }
             businessName={business?.businessname}
             openGroup={openGroup}
             collapsed={collapsed}

@@ -1,4 +1,5 @@
 /** The navigation sidebar: brand, links and the collapsible groups (only one open at a time), from pages.ts. */
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NavGroup } from '#machines/shell.machine.ts';
 import { ChevronIcon } from '#src/ui/icons.tsx';
@@ -13,11 +14,20 @@ interface SidebarProps {
   onToggleGroup: (group: NavGroup) => void;
   /** Props for a group's toggle button (`enabledFor` of the shell machine's group.toggle). */
   groupControl: (group: NavGroup) => { 'data-event': string; disabled: boolean };
+  /** The phone drawer's close button (hidden on wide screens). */
+  closeDrawer?: ReactNode;
 }
 
 const ITEMS = sidebarItems();
 
-export function Sidebar({ businessName, openGroup, collapsed, onToggleGroup, groupControl }: SidebarProps) {
+export function Sidebar({
+  businessName,
+  openGroup,
+  collapsed,
+  onToggleGroup,
+  groupControl,
+  closeDrawer,
+}: SidebarProps) {
   const name = businessName?.trim() || DEFAULT_BUSINESS_NAME;
   return (
     <>
@@ -28,6 +38,7 @@ export function Sidebar({ businessName, openGroup, collapsed, onToggleGroup, gro
         <span className="brand-name" title={name}>
           {name}
         </span>
+        {closeDrawer}
       </div>
       <nav className="sidebar-nav" aria-label="Main">
         <ul className="nav-list">
@@ -51,7 +62,7 @@ export function Sidebar({ businessName, openGroup, collapsed, onToggleGroup, gro
   );
 }
 
-function NavItem({ href, label, icon, row }: { href: string; label: string; icon?: React.ReactNode; row: PageRow }) {
+function NavItem({ href, label, icon, row }: { href: string; label: string; icon?: ReactNode; row: PageRow }) {
   const [location] = useLocation();
   const active = location === href;
   // Start fetching the page's chunk as soon as the pointer or focus is on its link.

@@ -30,6 +30,8 @@ export interface FocusTrapOptions {
    * else the first `[data-autofocus]` inside, else the first control.
    */
   preferred?: () => HTMLElement | null;
+  /** Where focus goes on release when the opener is unknown (e.g. it was inside), else the opener. */
+  returnTo?: () => HTMLElement | null;
 }
 
 const isUsable = (el: Element | null | undefined): el is HTMLElement =>
@@ -65,6 +67,8 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
     };
 
     let paused = false;
+    /** Set while a surface stacked on this one closes: focus is then already where it belongs. */
+    let resuming = false;
     /** The control that last had focus inside, and whether focus is only waiting on the surface for it. */
     let remembered: HTMLElement | null = null;
     let waiting = false;
@@ -78,7 +82,11 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
     document.addEventListener('focusin', onFocusIn);
 
     const trap: FocusTrap = createFocusTrap(elements, {
-      initialFocus: () => preferred() ?? undefined,
+      initialFocus: () => {
+        if (!resuming) return preferred() ?? undefined;
+        resuming = false;
+        return undefined; // keep focus where the closing surface on top returned it (if inside)
+      },
       fallbackFocus: surface,
       escapeDeactivates: (event) => {
         event.preventDefault();
@@ -93,6 +101,7 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
       },
       onUnpause: () => {
         paused = false;
+        resuming = true;
       },
     });
     trap.activate();
@@ -140,11 +149,15 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
     return () => {
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn);
-      trap.deactivate({ returnFocus: false });
-      // Back to the opener, unless focus already moved on to something outside (e.g. the new page).
+      // Back to the opener, unless focus already moved on to something outside (e.g. the new page). Done
+      // with the trap paused (it would pull focus back) and before it is released (a surface below it
+      // then resumes with focus where it was given back).
+      trap.pause();
       const current: Element | null = active();
       const stranded = current === null || current === document.body || !current.isConnected || inside(current);
-      if (stranded && isUsable(opener)) opener.focus();
+      const back = opener ?? latest.current.returnTo?.() ?? null;
+      if (stranded && isUsable(back)) back.focus();
+      trap.deactivate({ returnFocus: false });
     };
   }, [options.active]);
 }
