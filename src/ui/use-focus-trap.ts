@@ -14,6 +14,8 @@ import { type RefObject, useEffect, useRef } from 'react';
 
 /** The last element that had focus anywhere: the opener, when the click that opened a surface disabled it. */
 let lastFocused: HTMLElement | null = null;
+/** Where a closing surface gives focus back; a surface below it that resumes takes it from here. */
+let handBack: HTMLElement | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (event) => {
     if (event.target instanceof HTMLElement) lastFocused = event.target;
@@ -85,7 +87,8 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
       initialFocus: () => {
         if (!resuming) return preferred() ?? undefined;
         resuming = false;
-        return undefined; // keep focus where the closing surface on top returned it (if inside)
+        // The surface on top closed: focus goes where it came from (if that is in here).
+        return handBack && inside(handBack) ? handBack : undefined;
       },
       fallbackFocus: surface,
       escapeDeactivates: (event) => {
@@ -96,12 +99,15 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
       allowOutsideClick: true, // the backdrop closes by its own handler
       returnFocusOnDeactivate: false, // done below, only when focus has nowhere better to be
       delayInitialFocus: false, // activation runs in an effect, after the opening click is over
+      // Covered by a surface stacked on top (a question over a form): out of reach until it closes.
       onPause: () => {
         paused = true;
+        surface.setAttribute('inert', '');
       },
       onUnpause: () => {
         paused = false;
         resuming = true;
+        surface.removeAttribute('inert');
       },
     });
     trap.activate();
@@ -149,15 +155,14 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
     return () => {
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn);
-      // Back to the opener, unless focus already moved on to something outside (e.g. the new page). Done
-      // with the trap paused (it would pull focus back) and before it is released (a surface below it
-      // then resumes with focus where it was given back).
-      trap.pause();
+      // Back to the opener, unless focus already moved on to something outside (e.g. the new page).
       const current: Element | null = active();
       const stranded = current === null || current === document.body || !current.isConnected || inside(current);
-      const back = opener ?? latest.current.returnTo?.() ?? null;
-      if (stranded && isUsable(back)) back.focus();
-      trap.deactivate({ returnFocus: false });
+      handBack = stranded ? (opener ?? latest.current.returnTo?.() ?? null) : null;
+      trap.deactivate({ returnFocus: false }); // a surface below resumes here, taking `handBack`
+      surface.removeAttribute('inert');
+      if (isUsable(handBack) && active() !== handBack) handBack.focus();
+      handBack = null;
     };
   }, [options.active]);
 }
