@@ -109,8 +109,10 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
         resuming = true;
         surface.removeAttribute('inert');
       },
+      onPostUnpause: keepTextUnselected,
     });
     trap.activate();
+    keepTextUnselected();
     // Opened while nothing inside could take focus (e.g. busy): wait on the surface for a control.
     waiting = active() === surface;
 
@@ -175,4 +177,19 @@ function firstControl(surface: HTMLElement, elements: HTMLElement[]): HTMLElemen
     for (const el of container.querySelectorAll<HTMLElement>(selector)) if (isUsable(el)) return el;
   }
   return surface;
+}
+
+/**
+ * focus-trap selects the whole text of a field it focuses; a person who then types would replace their
+ * business name. Put the caret at the end instead, as a click into the field would.
+ */
+function keepTextUnselected() {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
+  try {
+    const end = el.value.length;
+    el.setSelectionRange(end, end);
+  } catch {
+    // Inputs without a text selection (e.g. type=email in some browsers) have nothing selected anyway.
+  }
 }

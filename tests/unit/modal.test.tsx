@@ -82,6 +82,17 @@ describe('Modal', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
   });
 
+  it('puts the caret after a prefilled field instead of selecting it (typing must not replace the name)', () => {
+    render(
+      <Modal title="Edit" onClose={() => {}}>
+        <input aria-label="Business Name" defaultValue="Harbour Lane Coffee" />
+      </Modal>,
+    );
+    const field = screen.getByLabelText<HTMLInputElement>('Business Name');
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([19, 19]);
+  });
+
   it('closes on Escape even when focus has fallen to the page body', () => {
     const onClose = vi.fn();
     render(
