@@ -163,7 +163,12 @@ export function Shell({
             {children}
           </main>
         </div>
-        {state.matches({ panel: 'messages' }) && <MessagesPanel onClose={() => send({ type: 'panel.close' })} />}
+        {state.matches({ panel: 'messages' }) && (
+          <MessagesPanel
+            onClose={() => send({ type: 'panel.close' })}
+            closeControl={enabledFor(state, { type: 'panel.close' })}
+          />
+        )}
         {state.matches({ panel: 'profile' }) && (
           <Suspense fallback={null}>
             <ProfileModal

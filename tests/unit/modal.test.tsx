@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Button } from '#src/ui/button.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 
-const escape = (target: Element = document.activeElement ?? document.body) =>
+const pressEscape = (target: Element = document.activeElement ?? document.body) =>
   fireEvent.keyDown(target, { key: 'Escape' });
 
 /** A dialog whose form is replaced by a message after sending, as Forgot Password does. */
@@ -102,7 +102,7 @@ describe('Modal', () => {
     );
     (document.activeElement as HTMLElement | null)?.blur();
     expect(document.activeElement).toBe(document.body);
-    escape(document.body);
+    pressEscape(document.body);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -119,7 +119,7 @@ describe('Modal', () => {
     await act(async () => answer());
     const sent = await screen.findByRole('dialog', { name: 'Check Your Email' });
     await waitFor(() => expect(document.activeElement).toBe(within(sent).getByRole('button', { name: 'Done' })));
-    escape();
+    pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -183,7 +183,7 @@ describe('Modal', () => {
     const close = screen.getByRole('button', { name: 'Close' });
     expect((close as HTMLButtonElement).disabled).toBe(true);
     expect(close.getAttribute('data-event')).toBe('profile.cancel');
-    escape();
+    pressEscape();
     fireEvent.mouseDown(document.querySelector('.modal-backdrop')!);
     expect(onClose).not.toHaveBeenCalled();
   });
@@ -209,11 +209,11 @@ describe('Modal', () => {
     fireEvent.click(cancel);
     const question = screen.getByRole('alertdialog', { name: 'Discard?' });
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep editing' }));
-    escape();
+    pressEscape();
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(closeForm).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(cancel);
-    escape();
+    pressEscape();
     expect(closeForm).toHaveBeenCalledTimes(1);
   });
 });
