@@ -1,11 +1,56 @@
-import { defineConfig } from 'vite';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineConfig, type Plugin } from 'vite';
 
-// The API, the identity endpoint, the mailbox and media are served by the one Node process (npm start).
-// In `npm run dev` the Vite dev server proxies them there, so the SPA stays same-origin in both modes.
-const backend = process.env.BACKEND_URL ?? `http://localhost:${process.env.PORT ?? 8787}`;
-const proxied = ['/api', '/cognito', '/config.json', '/dev', '/media', '/healthz'];
+/**
+ * `npm run dev` serves the SPA with hot reload and forwards the rest to a running `npm start`: the API,
+ * the identity endpoint, the mailbox and media. Which server: BACKEND_URL (e.g. http://127.0.0.1:8801),
+ * else http://127.0.0.1:$PORT, else http://127.0.0.1:8787 (npm start's default). 127.0.0.1, not
+ * localhost: Node resolves localhost to ::1 first, where a server bound to an IPv4 address is not.
+ */
+const backend = (process.env.BACKEND_URL ?? `http://127.0.0.1:${process.env.PORT || 8787}`).replace(/\/$/, '');
+const proxied = ['/api', '/cognito', '/dev', '/media', '/healthz'];
+
+/**
+ * /config.json names the server's own origin (userPoolEndpoint, mediaBaseUrl). In development the page
+ * comes from Vite's origin, so those addresses are moved onto it: the calls then go through the proxy
+ * above, same-origin, exactly as in production.
+ */
+function devConfig(): Plugin {
+  return {
+    name: 'portal-dev-config',
+    configureServer(server) {
+      server.middlewares.use('/config.json', async (req: IncomingMessage, res: ServerResponse) => {
+        try {
+          const answer = await fetch(`${backend}/config.json`);
+          if (!answer.ok) throw new Error(`${backend}/config.json answered ${answer.status}`);
+          const config = (await answer.json()) as { auth: { userPoolEndpoint?: string }; mediaBaseUrl: string };
+          const here = `http://${req.headers.host}`;
+          const local = (url: string) => {
+            const parsed = new URL(url);
+            return proxied.some((prefix) => parsed.pathname.startsWith(prefix))
+              ? `${here}${parsed.pathname}${parsed.search}`
+              : url;
+          };
+          if (config.auth.userPoolEndpoint) config.auth.userPoolEndpoint = local(config.auth.userPoolEndpoint);
+          if (/^https?:/.test(config.mediaBaseUrl)) config.mediaBaseUrl = local(config.mediaBaseUrl);
+          res.setHeader('Content-Type', 'application/json');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(JSON.stringify(config));
+        } catch (error) {
+          res.statusCode = 502;
+          res.setHeader('Content-Type', 'application/json');
+          const reason = error instanceof Error ? error.message : String(error);
+          res.end(
+            JSON.stringify({ message: `No portal server at ${backend} (${reason}): start it with npm start first.` }),
+          );
+        }
+      });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [devConfig()],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
   },

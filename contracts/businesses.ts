@@ -1,15 +1,31 @@
 import * as v from 'valibot';
 import { requiredText } from './common.ts';
 
-const coordinate = (min: number, max: number, label: string) =>
-  v.nullable(
+/** The ranges of the profile's coordinates, and their messages: the same on the server and in the dialog. */
+export interface CoordinateRange {
+  label: 'Latitude' | 'Longitude';
+  min: number;
+  max: number;
+}
+export const LATITUDE: CoordinateRange = { label: 'Latitude', min: -90, max: 90 };
+export const LONGITUDE: CoordinateRange = { label: 'Longitude', min: -180, max: 180 };
+export const coordinateMessages = ({ label, min, max }: CoordinateRange) => ({
+  notNumber: `${label} must be a number.`,
+  outOfRange: `${label} must be between ${min} and ${max}.`,
+});
+export const COORDINATES_TOGETHER = 'Latitude and longitude must be given together.';
+
+const coordinate = (range: CoordinateRange) => {
+  const { notNumber, outOfRange } = coordinateMessages(range);
+  return v.nullable(
     v.pipe(
-      v.number(`${label} must be a number.`),
-      v.finite(`${label} must be a number.`),
-      v.minValue(min, `${label} must be between ${min} and ${max}.`),
-      v.maxValue(max, `${label} must be between ${min} and ${max}.`),
+      v.number(notNumber),
+      v.finite(notNumber),
+      v.minValue(range.min, outOfRange),
+      v.maxValue(range.max, outOfRange),
     ),
   );
+};
 
 const optionalText = (label: string, max: number) =>
   v.optional(
@@ -43,8 +59,8 @@ export const BusinessProfileUpdate = v.object({
   businessname: requiredText('Business name', 200),
   description: optionalText('Description', 2000),
   address: optionalText('Address', 500),
-  latitude: v.optional(coordinate(-90, 90, 'Latitude'), null),
-  longitude: v.optional(coordinate(-180, 180, 'Longitude'), null),
+  latitude: v.optional(coordinate(LATITUDE), null),
+  longitude: v.optional(coordinate(LONGITUDE), null),
   logourl: v.optional(
     v.nullable(
       v.pipe(v.string(), v.trim(), v.maxLength(2048, 'Logo URL is too long.'), v.url('Logo URL must be a URL.')),

@@ -19,3 +19,6 @@ export const RuntimeConfig = v.object({
   appScheme: v.string(),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
+
+/** The id of the JSON data block into which the server inlines this document in index.html. */
+export const CONFIG_ELEMENT_ID = 'portal-config';

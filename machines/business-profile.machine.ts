@@ -1,26 +1,38 @@
 /**
- * The Business Profile dialog (spec §2 "Business Profile modal"): edit name, description and address,
- * fill latitude/longitude from the device, print the QR code, save. Effects are actors (`locate`,
- * `saveProfile`) and actions (`printQr`, `reportSaved`, `closeDialog`) provided by the app or a test.
+ * The Business Profile dialog (spec §2 "Business Profile modal"): edit name, description, address and
+ * the coordinates (typed, or filled from the device), print the QR code, save; unsaved edits are not
+ * thrown away without asking. Effects are actors (`locate`, `saveProfile`) and actions (`printQr`,
+ * `reportSaved`, `closeDialog`) provided by the app or a test.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import type { BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
+import {
+  type BusinessProfile,
+  type BusinessProfileUpdate,
+  COORDINATES_TOGETHER,
+  type CoordinateRange,
+  coordinateMessages,
+  LATITUDE,
+  LONGITUDE,
+} from '#contracts/businesses.ts';
 import { failureText, notProvided } from './lib/effects.ts';
 
-export type ProfileField = 'businessname' | 'description' | 'address';
+export type ProfileField = 'businessname' | 'description' | 'address' | 'latitude' | 'longitude';
 
+/** What the owner sees in the fields: text as typed (the coordinates too, until they are saved). */
 export interface ProfileDraft {
   businessname: string;
   description: string;
   address: string;
-  latitude: number | null;
-  longitude: number | null;
+  latitude: string;
+  longitude: string;
 }
+
+export type FieldErrors = Partial<Record<ProfileField, string>>;
 
 export interface BusinessProfileContext {
   business: BusinessProfile;
   draft: ProfileDraft;
-  fieldError: string | null;
+  fieldErrors: FieldErrors;
   locationError: string | null;
   errorMessage: string | null;
 }
@@ -30,7 +42,9 @@ export type BusinessProfileEvent =
   | { type: 'profile.locate' }
   | { type: 'profile.print' }
   | { type: 'profile.save' }
-  | { type: 'profile.cancel' };
+  | { type: 'profile.cancel' }
+  | { type: 'profile.keepEditing' }
+  | { type: 'profile.discard' };
 
 /** What the `locate` actor rejects with: a GeolocationPositionError code, or 'unsupported'. */
 export interface LocateFailure {
@@ -38,10 +52,18 @@ export interface LocateFailure {
 }
 
 export const NAME_REQUIRED = 'Business Name is required.';
-export const LOCATION_DENIED = 'Location permission was denied. You can type the address instead.';
-export const LOCATION_UNSUPPORTED = 'This browser cannot share your location. You can type the address instead.';
-export const LOCATION_FAILED = 'Could not get your location. You can type the address instead.';
+export const LOCATION_DENIED = 'Location permission was denied. You can type the coordinates instead.';
+export const LOCATION_UNSUPPORTED = 'This browser cannot share your location. You can type the coordinates instead.';
+export const LOCATION_FAILED = 'Could not get your location. You can type the coordinates instead.';
 export const SAVE_FAILED = 'An unknown network error occurred.';
+/** The shell's confirmation after a successful save. */
+export const PROFILE_SAVED = 'Profile saved.';
+export const DISCARD_TITLE = 'Discard unsaved changes?';
+export const DISCARD_TEXT = 'Your changes to the business profile have not been saved.';
+
+/** Coordinates are shown (and filled from the device) with 6 decimals, about 11 cm. */
+export const COORDINATE_DECIMALS = 6;
+export const formatCoordinate = (value: number | null) => (value === null ? '' : value.toFixed(COORDINATE_DECIMALS));
 
 const PERMISSION_DENIED = 1; // GeolocationPositionError.PERMISSION_DENIED
 
@@ -52,24 +74,69 @@ const locationText = (error: unknown) => {
   return LOCATION_FAILED;
 };
 
+/** Typed text → a number, null for empty, or the field's message. A decimal comma is accepted too. */
+export function parseCoordinate(text: string, range: CoordinateRange): { value: number | null } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { value: null };
+  const messages = coordinateMessages(range);
+  if (!/^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed)) return { error: messages.notNumber };
+  const value = Number(trimmed.replace(',', '.'));
+  if (value < range.min || value > range.max) return { error: messages.outOfRange };
+  return { value };
+}
+
+const coordinateValue = (text: string, range: CoordinateRange) => {
+  const parsed = parseCoordinate(text, range);
+  return 'value' in parsed ? parsed.value : null;
+};
+
+/** Every field's message for the draft as it stands (empty when it can be saved). */
+export function draftErrors(draft: ProfileDraft): FieldErrors {
+  const errors: FieldErrors = {};
+  if (draft.businessname.trim() === '') errors.businessname = NAME_REQUIRED;
+  const latitude = parseCoordinate(draft.latitude, LATITUDE);
+  const longitude = parseCoordinate(draft.longitude, LONGITUDE);
+  if ('error' in latitude) errors.latitude = latitude.error;
+  if ('error' in longitude) errors.longitude = longitude.error;
+  if ('value' in latitude && 'value' in longitude && (latitude.value === null) !== (longitude.value === null)) {
+    errors[latitude.value === null ? 'latitude' : 'longitude'] = COORDINATES_TOGETHER;
+  }
+  return errors;
+}
+
 const draftOf = (b: BusinessProfile): ProfileDraft => ({
   businessname: b.businessname,
   description: b.description ?? '',
   address: b.address ?? '',
-  latitude: b.latitude,
-  longitude: b.longitude,
+  latitude: formatCoordinate(b.latitude),
+  longitude: formatCoordinate(b.longitude),
 });
+
+/** True when the draft differs from the saved profile in anything that would be saved. */
+export function hasUnsavedEdits({ business, draft }: BusinessProfileContext): boolean {
+  const saved = draftOf(business);
+  const texts = ['businessname', 'description', 'address'] as const;
+  if (texts.some((field) => draft[field].trim() !== saved[field].trim())) return true;
+  const same = (field: 'latitude' | 'longitude', range: CoordinateRange) => {
+    const a = parseCoordinate(draft[field], range);
+    const b = parseCoordinate(saved[field], range);
+    return 'value' in a && 'value' in b ? a.value === b.value : draft[field].trim() === saved[field].trim();
+  };
+  return !same('latitude', LATITUDE) || !same('longitude', LONGITUDE);
+}
 
 /** The PUT body: empty texts become null; the fields this dialog does not edit are sent back unchanged. */
 export const toUpdate = ({ business, draft }: BusinessProfileContext): BusinessProfileUpdate => ({
   businessname: draft.businessname.trim(),
   description: draft.description.trim() || null,
   address: draft.address.trim() || null,
-  latitude: draft.latitude,
-  longitude: draft.longitude,
+  latitude: coordinateValue(draft.latitude, LATITUDE),
+  longitude: coordinateValue(draft.longitude, LONGITUDE),
   logourl: business.logourl,
   timezone: business.timezone,
 });
+
+const editTransition = { actions: 'edit' } as const;
 
 export const businessProfileMachine = setup({
   types: {
@@ -91,20 +158,29 @@ export const businessProfileMachine = setup({
     edit: assign(({ context, event }) => {
       assertEvent(event, 'profile.edit');
       const draft = { ...context.draft, [event.field]: event.value };
-      // The name error goes away as soon as there is a name again.
-      const fieldError = event.field === 'businessname' && event.value.trim() ? null : context.fieldError;
-      return { draft, fieldError };
+      // A field's message goes away as soon as that field is fixed (the coordinates as a pair).
+      const now = draftErrors(draft);
+      const fieldErrors: FieldErrors = {};
+      for (const [field, message] of Object.entries(context.fieldErrors) as Array<[ProfileField, string]>) {
+        const pair = field === 'latitude' || field === 'longitude';
+        const touched = field === event.field || (pair && (event.field === 'latitude' || event.field === 'longitude'));
+        if (!touched) fieldErrors[field] = message;
+        else if (now[field]) fieldErrors[field] = now[field];
+      }
+      return { draft, fieldErrors };
     }),
+    showFieldErrors: assign({ fieldErrors: ({ context }) => draftErrors(context.draft) }),
   },
   guards: {
-    nameMissing: ({ context }) => context.draft.businessname.trim() === '',
+    draftInvalid: ({ context }) => Object.keys(draftErrors(context.draft)).length > 0,
+    hasUnsavedEdits: ({ context }) => hasUnsavedEdits(context),
   },
 }).createMachine({
   id: 'businessProfile',
   context: ({ input }) => ({
     business: input.business,
     draft: draftOf(input.business),
-    fieldError: null,
+    fieldErrors: {},
     locationError: null,
     errorMessage: null,
   }),
@@ -112,9 +188,9 @@ export const businessProfileMachine = setup({
   states: {
     editing: {
       description:
-        'The Business Profile dialog shows Business Name, Description, Address, the location, the QR code, Cancel and Save Profile',
+        'The Business Profile dialog shows Business Name, Description, Address, Latitude, Longitude, the QR code, Cancel and Save Profile',
       on: {
-        'profile.edit': { actions: 'edit', description: 'Type in Business Name, Description or Address' },
+        'profile.edit': { ...editTransition, description: 'Type in a field' },
         'profile.locate': {
           target: 'locating',
           actions: assign({ locationError: null }),
@@ -123,13 +199,21 @@ export const businessProfileMachine = setup({
         'profile.print': { actions: 'printQr', description: 'Press "Print QR Code"; only the QR card is printed' },
         'profile.save': [
           {
-            guard: 'nameMissing',
-            actions: assign({ fieldError: NAME_REQUIRED }),
-            description: 'Press "Save Profile" with an empty Business Name',
+            guard: 'draftInvalid',
+            actions: 'showFieldErrors',
+            description:
+              'Press "Save Profile" with an empty Business Name or a latitude/longitude that is not a number in range; each wrong field says why',
           },
-          { target: 'saving', description: 'Press "Save Profile" with a Business Name' },
+          { target: 'saving', description: 'Press "Save Profile" with every field valid' },
         ],
-        'profile.cancel': { target: 'closed', description: 'Press "Cancel", the close button or Escape' },
+        'profile.cancel': [
+          {
+            guard: 'hasUnsavedEdits',
+            target: 'confirmDiscard',
+            description: 'Press "Cancel", the close button or Escape after changing something',
+          },
+          { target: 'closed', description: 'Press "Cancel", the close button or Escape without changes' },
+        ],
       },
     },
     locating: {
@@ -139,25 +223,38 @@ export const businessProfileMachine = setup({
         src: 'locate',
         onDone: {
           target: 'editing',
-          actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft, ...event.output }),
-            locationError: null,
+          actions: assign(({ context, event }) => {
+            const draft = {
+              ...context.draft,
+              latitude: formatCoordinate(event.output.latitude),
+              longitude: formatCoordinate(event.output.longitude),
+            };
+            const { latitude: _lat, longitude: _lng, ...others } = context.fieldErrors;
+            return { draft, fieldErrors: others, locationError: null };
           }),
-          description: 'The device shares its position; latitude and longitude are filled in (6 decimals)',
+          description: 'The device shares its position; Latitude and Longitude are filled in (6 decimals)',
         },
         onError: {
           target: 'editing',
           actions: assign({ locationError: ({ event }) => locationText(event.error) }),
-          description: 'The location is denied or unavailable; a message suggests typing the address',
+          description: 'The location is denied or unavailable; a message suggests typing the coordinates',
         },
       },
       on: {
-        'profile.edit': { actions: 'edit', description: 'Type in a field while the location is being found' },
-        'profile.cancel': { target: 'closed', description: 'Press "Cancel" while the location is being found' },
+        'profile.edit': { ...editTransition, description: 'Type in a field while the location is being found' },
+        'profile.cancel': [
+          {
+            guard: 'hasUnsavedEdits',
+            target: 'confirmDiscard',
+            description: 'Press "Cancel" while the location is being found, after changing something',
+          },
+          { target: 'closed', description: 'Press "Cancel" while the location is being found, without changes' },
+        ],
       },
     },
     saving: {
-      description: 'The profile is being saved; the Save button reads "Saving..." and the form is locked',
+      description:
+        'The profile is being saved; the Save button reads "Saving...", the fields, Cancel and the close button are off',
       tags: 'busy',
       invoke: {
         id: 'saveProfile',
@@ -166,7 +263,8 @@ export const businessProfileMachine = setup({
         onDone: {
           target: 'saved',
           actions: { type: 'reportSaved', params: ({ event }) => ({ business: event.output }) },
-          description: 'The server saves the profile; the dialog closes and the sidebar shows the new name',
+          description:
+            'The server saves the profile; the dialog closes, "Profile saved." shows and the sidebar shows the new name',
         },
         onError: {
           target: 'error',
@@ -189,13 +287,36 @@ export const businessProfileMachine = setup({
           description: 'Press "Pick Current Location" after a failed save',
         },
         'profile.print': { actions: 'printQr', description: 'Press "Print QR Code" after a failed save' },
-        // Edits leave this state, so the name here is the one that just failed to save: never empty.
+        // Edits leave this state, so the draft here is the one that just failed to save: it is valid.
         'profile.save': {
           target: 'saving',
           actions: assign({ errorMessage: null }),
           description: 'Press "Save Profile" again to retry',
         },
-        'profile.cancel': { target: 'closed', description: 'Press "Cancel" after a failed save' },
+        'profile.cancel': [
+          {
+            guard: 'hasUnsavedEdits',
+            target: 'confirmDiscard',
+            actions: assign({ errorMessage: null }),
+            description: 'Press "Cancel" after a failed save of changes',
+          },
+          { target: 'closed', description: 'Press "Cancel" after a failed save of an unchanged profile' },
+        ],
+      },
+    },
+    confirmDiscard: {
+      description:
+        'A question "Discard unsaved changes?" covers the dialog, with "Keep editing" (focused) and "Discard"',
+      on: {
+        'profile.keepEditing': {
+          target: 'editing',
+          description: 'Press "Keep editing"; the dialog shows the changes as they were',
+        },
+        'profile.cancel': {
+          target: 'editing',
+          description: 'Press Escape or the close button of the question; back to editing, nothing is lost',
+        },
+        'profile.discard': { target: 'closed', description: 'Press "Discard"; the dialog closes, nothing is saved' },
       },
     },
     saved: { type: 'final', description: 'The dialog has closed after saving', entry: 'closeDialog' },

@@ -15,6 +15,7 @@ import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
+import { toastEntry } from './samples/toast.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
 
@@ -28,4 +29,5 @@ export const registry: MachineEntry[] = [
   resetPasswordEntry,
   businessProfileEntry,
   shellEntry,
+  toastEntry,
 ];

@@ -1,8 +1,9 @@
 /**
- * The session: who is signed in, and their user and business profiles. The router gates on it
- * (tag 'loading' → "Loading Application...", `authenticated`, `unauthenticated`). Spec §4 "Session".
+ * The session: who is signed in, and their user and business profiles (fetched in parallel). The router
+ * gates on it (tag 'loading' → "Loading Application...", tag 'signingOut' → "Signing out...",
+ * `authenticated`, `unauthenticated`). Spec §4 "Session".
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, setup, stateIn } from 'xstate';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { UserProfile } from '#contracts/users.ts';
 import { notProvided } from './lib/effects.ts';
@@ -21,7 +22,7 @@ export type SessionEvent =
 const cleared = { user: null, business: null } satisfies SessionContext;
 
 export const sessionMachine = setup({
-  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  types: { context: {} as SessionContext, events: {} as SessionEvent, tags: {} as 'loading' | 'signingOut' },
   actors: {
     checkSession: notProvided<{ signedIn: boolean }>('checkSession'),
     fetchUser: notProvided<UserProfile>('fetchUser'),
@@ -32,9 +33,13 @@ export const sessionMachine = setup({
   actions: {
     // Replaced by the app with its logger; the default keeps failures visible in development.
     logError: (_, params: { what: string; error: unknown }) => console.error(`[session] ${params.what}`, params.error),
+    storeUser: assign({ user: ({ event }) => (event as unknown as { output: UserProfile }).output }),
+    storeBusiness: assign({ business: ({ event }) => (event as unknown as { output: BusinessProfile | null }).output }),
   },
   guards: {
     isSignedIn: ({ event }) => (event as { output?: { signedIn?: boolean } }).output?.signedIn === true,
+    userLoaded: stateIn({ loading: { fetchingProfiles: { user: 'loaded' } } }),
+    businessLoaded: stateIn({ loading: { fetchingProfiles: { business: 'loaded' } } }),
   },
 }).createMachine({
   id: 'session',
@@ -54,7 +59,7 @@ export const sessionMachine = setup({
             onDone: [
               {
                 guard: 'isSignedIn',
-                target: 'fetchingUser',
+                target: 'fetchingProfiles',
                 description: 'The identity provider has a valid session for this browser',
               },
               { target: '#session.unauthenticated', description: 'Nobody is signed in in this browser' },
@@ -62,39 +67,98 @@ export const sessionMachine = setup({
             onError: { target: 'signingOutAfterError', description: 'Reading the session fails' },
           },
         },
-        fetchingUser: {
-          description: "The portal loads the owner's user profile",
-          invoke: {
-            id: 'fetchUser',
-            src: 'fetchUser',
-            onDone: {
-              target: 'fetchingBusiness',
-              actions: assign({ user: ({ event }) => event.output }),
-              description: 'The user profile arrives',
-            },
-            onError: { target: 'signingOutAfterError', description: 'Loading the user profile fails' },
-          },
-        },
-        fetchingBusiness: {
-          description: 'The portal loads the business profile',
-          invoke: {
-            id: 'fetchBusiness',
-            src: 'fetchBusiness',
-            onDone: {
-              target: '#session.authenticated',
-              actions: assign({ business: ({ event }) => event.output }),
-              description: 'The business profile arrives, or the business has none yet (404)',
-            },
-            onError: {
-              target: '#session.authenticated',
-              actions: [
-                {
-                  type: 'logError',
-                  params: ({ event }) => ({ what: 'Loading the business failed', error: event.error }),
+        fetchingProfiles: {
+          description:
+            "The portal loads the owner's user profile (GET /api/users/me) and the business profile (GET /api/businesses/me) at the same time",
+          type: 'parallel',
+          states: {
+            user: {
+              description: 'The user profile',
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  description: 'The user profile is on its way',
+                  invoke: {
+                    id: 'fetchUser',
+                    src: 'fetchUser',
+                    onDone: [
+                      {
+                        guard: 'businessLoaded',
+                        target: '#session.authenticated',
+                        actions: 'storeUser',
+                        description: 'The user profile arrives after the business profile',
+                      },
+                      {
+                        target: 'loaded',
+                        actions: 'storeUser',
+                        description: 'The user profile arrives first',
+                      },
+                    ],
+                    onError: {
+                      target: '#session.loading.signingOutAfterError',
+                      description: 'Loading the user profile fails; the business profile request is dropped',
+                    },
+                  },
                 },
-                assign({ business: null }),
-              ],
-              description: 'Loading the business profile fails; the failure is logged and the profile left empty',
+                loaded: { description: 'The user profile is in; the business profile is still on its way' },
+              },
+            },
+            business: {
+              description: 'The business profile',
+              initial: 'fetching',
+              states: {
+                fetching: {
+                  description: 'The business profile is on its way',
+                  invoke: {
+                    id: 'fetchBusiness',
+                    src: 'fetchBusiness',
+                    onDone: [
+                      {
+                        guard: 'userLoaded',
+                        target: '#session.authenticated',
+                        actions: 'storeBusiness',
+                        description: 'The business profile (or "none yet", 404) arrives after the user profile',
+                      },
+                      {
+                        target: 'loaded',
+                        actions: 'storeBusiness',
+                        description: 'The business profile (or "none yet", 404) arrives first',
+                      },
+                    ],
+                    onError: [
+                      {
+                        guard: 'userLoaded',
+                        target: '#session.authenticated',
+                        actions: [
+                          {
+                            type: 'logError',
+                            params: ({ event }) => ({ what: 'Loading the business failed', error: event.error }),
+                          },
+                          assign({ business: null }),
+                        ],
+                        description:
+                          'Loading the business profile fails after the user profile arrived; the failure is logged and the profile left empty',
+                      },
+                      {
+                        target: 'loaded',
+                        actions: [
+                          {
+                            type: 'logError',
+                            params: ({ event }) => ({ what: 'Loading the business failed', error: event.error }),
+                          },
+                          assign({ business: null }),
+                        ],
+                        description:
+                          'Loading the business profile fails first; the failure is logged and the profile left empty',
+                      },
+                    ],
+                  },
+                },
+                loaded: {
+                  description:
+                    'The business profile is in (or known to be empty); the user profile is still on its way',
+                },
+              },
             },
           },
         },
@@ -134,8 +198,8 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
-      description: 'The portal is signing out; a full-screen loading message is shown',
-      tags: ['loading'],
+      description: 'The portal is signing out; a full-screen "Signing out..." is shown',
+      tags: ['signingOut'],
       entry: assign(cleared),
       invoke: {
         id: 'signOut',

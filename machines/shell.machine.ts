@@ -13,22 +13,13 @@ export type ShellEvent =
   | { type: 'sidebar.toggle'; narrow: boolean }
   | { type: 'drawer.close' }
   | { type: 'group.toggle'; group: NavGroup }
-  | { type: 'route.changed'; path: string }
+  /** `group`: the navigation group of the new page (src/app/pages.ts), null outside both groups. */
+  | { type: 'route.changed'; path: string; group: NavGroup | null }
   | { type: 'panel.open'; panel: ShellPanel }
   | { type: 'panel.close' };
 
-export const groupOfPath = (path: string): NavGroup | null =>
-  path === '/vouchers' || path.startsWith('/vouchers/')
-    ? 'vouchers'
-    : path === '/bookings' || path.startsWith('/bookings/')
-      ? 'bookings'
-      : null;
-
-const eventGroup = (event: ShellEvent): NavGroup | null => {
-  if (event.type === 'group.toggle') return event.group;
-  if (event.type === 'route.changed') return groupOfPath(event.path);
-  return null;
-};
+const eventGroup = (event: ShellEvent): NavGroup | null =>
+  event.type === 'group.toggle' || event.type === 'route.changed' ? event.group : null;
 
 export const shellMachine = setup({
   types: { events: {} as ShellEvent },

@@ -152,8 +152,19 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   const profile = page.getByRole('dialog', { name: 'Business Profile' });
   await profile.getByRole('img', { name: /QR code/ }).waitFor();
   await shoot(page, 'profile', width, 'Business Profile dialog');
-  await profile.getByRole('button', { name: 'Cancel' }).click();
+  await profile.getByLabel('Address').fill('14 Harbour Lane, Portsmouth PO1 3AA');
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  await discard.waitFor();
+  await shoot(page, 'profile-discard', width, 'Business Profile: unsaved changes, "Discard unsaved changes?"');
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await profile.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Profile' }).click();
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  await profile.waitFor({ state: 'detached' });
+  await page.getByRole('status').filter({ hasText: 'Profile saved.' }).waitFor();
+  await shoot(page, 'profile-saved', width, 'Business Profile saved: the confirmation');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
 
   await page.getByRole('button', { name: 'Messages' }).click();
   await page.getByRole('dialog', { name: 'Messages' }).waitFor();

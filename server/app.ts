@@ -65,7 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
 
-  if (deps.distDir) app.route('/', spaRoutes(deps.distDir));
+  // index.html carries /config.json inlined (the same answer the config routes give), saving a request.
+  if (deps.distDir) app.route('/', spaRoutes(deps.distDir, configRoutes(deps)));
 
   app.notFound((c) => c.json({ message: 'Not found.' }, 404));
   app.onError((error, c) => {

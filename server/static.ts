@@ -1,16 +1,55 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { CONFIG_ELEMENT_ID } from '#contracts/config.ts';
+
+/** Anything that answers GET /config.json: the app's config routes (server/routes/config). */
+export interface ConfigSource {
+  request: (input: string, init?: RequestInit) => Response | Promise<Response>;
+}
+
+/**
+ * The JSON as a data block for index.html. `<` is escaped (as \\u003c, still the same JSON) so no value
+ * can close the script element; type=application/json is never executed, so CSP script-src 'self' holds.
+ */
+export function configScript(config: unknown): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/** index.html with the settings in its head (or at the end, for a page without one). */
+export function inlineConfig(html: string, config: unknown): string {
+  const script = configScript(config);
+  return html.includes('</head>') ? html.replace('</head>', `  ${script}\n  </head>`) : `${html}${script}`;
+}
 
 /**
  * The built SPA. Hashed assets are cached for a year; every other GET that is not a file gets
- * index.html (history-API fallback) and is never cached, so a deploy is picked up at once.
+ * index.html (history-API fallback) and is never cached, so a deploy is picked up at once. With a
+ * `config` source, index.html carries /config.json inlined, so the first paint waits for no request.
  */
-export function spaRoutes(distDir: string) {
+export function spaRoutes(distDir: string, config?: ConfigSource) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
+
+  const indexHtml = async (c: Context): Promise<Response> => {
+    if (!existsSync(indexFile)) {
+      return c.text('The portal has not been built yet: run `npm run build` (npm start does it for you).', 503);
+    }
+    let html = readFileSync(indexFile, 'utf8');
+    if (config) {
+      // The same answer GET /config.json gives this request (same headers), computed by the config routes.
+      const answer = await config.request(new URL('/config.json', c.req.url).href, { headers: c.req.raw.headers });
+      if (answer.ok) html = inlineConfig(html, await answer.json());
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(html);
+  };
+
+  app.get('/', indexHtml);
+  app.get('/index.html', indexHtml);
   app.use(
     '/assets/*',
     serveStatic({
@@ -21,14 +60,10 @@ export function spaRoutes(distDir: string) {
       },
     }),
   );
-  app.use('*', serveStatic({ root, precompressed: true, index: 'index.html' }));
-  app.get('*', (c) => {
+  app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('*', async (c) => {
     if (path.extname(c.req.path)) return c.json({ message: 'Not found.' }, 404);
-    if (!existsSync(indexFile)) {
-      return c.text('The portal has not been built yet: run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
+    return indexHtml(c);
   });
   return app;
 }

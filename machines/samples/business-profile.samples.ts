@@ -1,5 +1,5 @@
 /** Samples for the Business Profile dialog (opened with "Profile" in the top bar). */
-import { businessProfileMachine } from '../business-profile.machine.ts';
+import { businessProfileMachine, hasUnsavedEdits } from '../business-profile.machine.ts';
 import { defineEntry, done, fail } from '../lib/entry.ts';
 import { renamedBusiness, sampleBusiness } from './session.samples.ts';
 
@@ -9,10 +9,15 @@ export const businessProfileEntry = defineEntry({
   samples: [
     { type: 'profile.edit', field: 'businessname', value: '' },
     { type: 'profile.edit', field: 'businessname', value: 'Corner Cafe & Bakery' },
+    { type: 'profile.edit', field: 'latitude', value: '52.520008' },
+    { type: 'profile.edit', field: 'longitude', value: '200' },
+    { type: 'profile.edit', field: 'longitude', value: '13.404954' },
     { type: 'profile.locate' },
     { type: 'profile.print' },
     { type: 'profile.save' },
     { type: 'profile.cancel' },
+    { type: 'profile.keepEditing' },
+    { type: 'profile.discard' },
     done('locate', { latitude: 52.520008, longitude: 13.404954 }),
     { type: 'xstate.error.actor.locate', error: { message: 'User denied Geolocation', code: 1 } },
     { type: 'xstate.error.actor.locate', error: { message: 'Position unavailable', code: 2 } },
@@ -23,9 +28,12 @@ export const businessProfileEntry = defineEntry({
   uiKey: (s) => ({
     state: s.value,
     nameEmpty: s.context.draft.businessname.trim() === '',
-    fieldError: !!s.context.fieldError,
+    fieldErrors: Object.keys(s.context.fieldErrors).sort(),
     locationError: !!s.context.locationError,
     error: !!s.context.errorMessage,
+    edited: hasUnsavedEdits(s.context),
   }),
   inputs: [{ label: 'Press "Profile" in the top bar', input: { business: sampleBusiness } }],
+  // Every transition once: the coordinates and the discard question multiply the screens a lot.
+  coverage: 'each-transition-once',
 });

@@ -1,9 +1,10 @@
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { SparkIcon } from '#src/ui/icons.tsx';
 import { Page } from '#src/ui/page.tsx';
+import type { PageProps } from './pages.ts';
 
 /** Stands in for the pages later issues build, so every navigation entry already leads somewhere tidy. */
-export function ComingSoon({ title }: { title: string }) {
+export default function ComingSoon({ title }: PageProps) {
   return (
     <Page title={title}>
       <section className="card">

@@ -1,6 +1,7 @@
 /**
- * Entry point: read /config.json (one build serves every environment), configure the identity client
- * and the API client, then render. A missing or malformed config gets a clear full-page message.
+ * Entry point: read the run-time settings (inlined by the server, else /config.json; see configure.ts),
+ * configure the identity client and the API client, then render. A missing or malformed config gets a
+ * clear full-page message. The chunk of the page the URL names starts loading at once (routes.tsx).
  */
 import '#src/styles/tokens.css';
 import '#src/styles/base.css';
@@ -9,26 +10,17 @@ import '#src/styles/components.css';
 import '#src/styles/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import * as v from 'valibot';
-import { RuntimeConfig } from '#contracts/config.ts';
+import type { RuntimeConfig } from '#contracts/config.ts';
 import type { Inspect } from '#src/lib/inspect.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
 import { App } from './app.tsx';
-import { configureClients } from './configure.ts';
-
-async function loadConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { headers: { Accept: 'application/json' }, cache: 'no-store' });
-  if (!response.ok) throw new Error(`/config.json answered ${response.status}`);
-  const parsed = v.safeParse(RuntimeConfig, await response.json());
-  if (!parsed.success) throw new Error(`/config.json is invalid: ${v.summarize(parsed.issues)}`);
-  return parsed.output;
-}
+import { configureClients, readConfig } from './configure.ts';
 
 async function main() {
   const root = createRoot(document.getElementById('root')!);
   let config: RuntimeConfig;
   try {
-    config = await loadConfig();
+    config = await readConfig();
   } catch (error) {
     console.error('Could not load the portal configuration:', error);
     root.render(

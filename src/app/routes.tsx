@@ -1,72 +1,128 @@
 /**
  * Routing and gating (spec §2). The session decides which route table exists; the URL picks a page in it.
- * - loading: "Loading Application..." for every path;
+ * - loading: "Loading Application..." for every path (also while the chunk the next screen needs loads);
+ * - signing out: "Signing out...";
  * - /verify-email and /reset-password: always available;
  * - signed out: /login, /register, /new-password-required; anything else → /login?redirect=<where they were>;
- * - signed in: the shell with its pages; /login → the (sanitized) redirect target; anything else → /.
+ * - signed in: the shell with the pages of pages.ts; /login → the (sanitized) redirect target; anything else → /.
+ * Each area is a chunk of its own (pages.ts), loaded before it is shown; the tab title follows the page.
  */
 import { useEffect, useRef } from 'react';
-import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { setUnauthorizedHandler } from '#src/api/client.ts';
-import {
-  LoginPage,
-  NewPasswordPage,
-  RegisterPage,
-  ResetPasswordPage,
-  SignInFlowProvider,
-  VerifyEmailPage,
-} from '#src/features/auth/index.ts';
-import { DashboardPage } from '#src/features/dashboard/dashboard-page.tsx';
+import { useLoaded } from '#src/lib/lazy-module.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
-import { ComingSoon } from './coming-soon.tsx';
+import {
+  AUTH_PAGES,
+  type AuthRow,
+  authChunk,
+  documentTitle,
+  PAGES,
+  type PageRow,
+  signedInChunk,
+  useDocumentTitle,
+} from './pages.ts';
 import { loginPathFor, safeRedirect } from './redirect.ts';
 import { useSession, useSessionRef } from './session.ts';
-import { Shell } from './shell.tsx';
 
-type Gate = 'loading' | 'authenticated' | 'unauthenticated';
+type Gate = 'loading' | 'signingOut' | 'authenticated' | 'unauthenticated';
 
-/** The signed-in pages whose screens arrive with their own issues: a titled placeholder until then. */
-const PLACEHOLDER_PAGES = [
-  ['/vouchers', 'Voucher Management'],
-  ['/vouchers/redeem', 'Redeem a Voucher'],
-  ['/bookings/calendar', 'Bookings Calendar'],
-  ['/bookings/setup', 'Booking Setup'],
-  ['/customers', 'Your Followers'],
-  ['/package', 'My Package'],
-] as const;
+export const LOADING_TEXT = 'Loading Application...';
+export const SIGNING_OUT_TEXT = 'Signing out...';
+
+/** A full-screen wait with a heading, so screen-reader users hear what is happening. */
+export function WaitScreen({ text }: { text: string }) {
+  return (
+    <FullScreen busy>
+      <Spinner />
+      <h1 className="loading-text">{text}</h1>
+    </FullScreen>
+  );
+}
+
+/** The signed-in page a path shows: its row, or the dashboard for a path the portal does not have. */
+export function pageFor(match: (pattern: string) => boolean): PageRow {
+  return PAGES.find((row) => match(row.path)) ?? PAGES[0]!;
+}
 
 export function AppRoutes() {
   const gate = useSession(
-    (s): Gate => (s.hasTag('loading') ? 'loading' : s.matches('authenticated') ? 'authenticated' : 'unauthenticated'),
+    (s): Gate =>
+      s.hasTag('loading')
+        ? 'loading'
+        : s.hasTag('signingOut')
+          ? 'signingOut'
+          : s.matches('authenticated')
+            ? 'authenticated'
+            : 'unauthenticated',
   );
+  const [location] = useLocation();
+  const search = useSearch();
+  const { parser } = useRouter();
+  const match = (pattern: string) => matchRoute(parser, pattern, location)[0];
   useUnauthorizedRedirect();
 
-  if (gate === 'loading') {
-    return (
-      <FullScreen busy>
-        <Spinner />
-        <p className="loading-text">Loading Application...</p>
-      </FullScreen>
-    );
-  }
+  const authRow = AUTH_PAGES.find((row) => match(row.path));
+  const publicRow = authRow?.access === 'always' ? authRow : undefined;
+  // The page the signed-in area will show first (after /login, the redirect target).
+  const firstPage = () => {
+    const leaving = authRow?.access === 'signedOut';
+    const target = leaving ? safeRedirect(new URLSearchParams(search).get('redirect')).split(/[?#]/)[0]! : location;
+    return pageFor((pattern) => matchRoute(parser, pattern, target)[0]);
+  };
+  const needed =
+    gate === 'authenticated' && !publicRow
+      ? [signedInChunk, firstPage().page]
+      : gate === 'unauthenticated' || publicRow
+        ? [authChunk]
+        : [];
+  // While the session is read, fetch what the URL will most likely need (a no-op when loaded).
+  useEffect(() => {
+    if (gate !== 'loading') return;
+    const likely = authRow ? [authChunk] : [signedInChunk, firstPage().page];
+    for (const chunk of likely) chunk.load().catch(() => undefined); // a failure shows when it is needed
+  });
+  const ready = useLoaded(needed);
+
+  const waiting = gate === 'loading' || gate === 'signingOut' || !ready;
+  // While waiting, nobody's name or page stays in the tab; the pages set their own titles once shown.
+  useEffect(() => {
+    if (waiting) document.title = documentTitle(gate === 'signingOut' ? 'Signing out' : null);
+  }, [waiting, gate]);
+  if (gate === 'signingOut') return <WaitScreen text={SIGNING_OUT_TEXT} />;
+  if (waiting) return <WaitScreen text={LOADING_TEXT} />;
+  const SignedIn = signedInChunk.current()?.default;
   return (
     <Switch>
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route>{gate === 'authenticated' ? <SignedInRoutes /> : <SignedOutRoutes />}</Route>
+      {AUTH_PAGES.filter((row) => row.access === 'always').map((row) => (
+        <Route key={row.path} path={row.path}>
+          <AuthPage row={row} />
+        </Route>
+      ))}
+      <Route>{gate === 'authenticated' && SignedIn ? <SignedIn /> : <SignedOutRoutes />}</Route>
     </Switch>
   );
 }
 
+/** An auth page from the loaded auth chunk, with its tab title. */
+function AuthPage({ row }: { row: AuthRow }) {
+  useDocumentTitle(row.title);
+  const Page = authChunk.current()![row.component];
+  return <Page />;
+}
+
 function SignedOutRoutes() {
   const session = useSessionRef();
+  const { SignInFlowProvider } = authChunk.current()!;
   return (
     <SignInFlowProvider onSignedIn={() => session.send({ type: 'session.loggedIn' })}>
       <Switch>
-        <Route path="/login" component={LoginPage} />
-        <Route path="/register" component={RegisterPage} />
-        <Route path="/new-password-required" component={NewPasswordPage} />
+        {AUTH_PAGES.filter((row) => row.access === 'signedOut').map((row) => (
+          <Route key={row.path} path={row.path}>
+            <AuthPage row={row} />
+          </Route>
+        ))}
         <Route>
           <RedirectToLogin />
         </Route>
@@ -79,45 +135,6 @@ function RedirectToLogin() {
   const [location] = useLocation();
   const search = useSearch();
   return <Redirect to={loginPathFor(search ? `${location}?${search}` : location)} replace />;
-}
-
-/** After sign-in the session turns authenticated while the URL still says /login?redirect=…. */
-function RedirectAfterSignIn() {
-  const params = new URLSearchParams(useSearch());
-  return <Redirect to={safeRedirect(params.get('redirect'))} replace />;
-}
-
-function SignedInRoutes() {
-  const session = useSessionRef();
-  const user = useSession((s) => s.context.user);
-  const business = useSession((s) => s.context.business);
-  return (
-    <Switch>
-      <Route path="/login" component={RedirectAfterSignIn} />
-      <Route path="/new-password-required" component={RedirectAfterSignIn} />
-      <Route>
-        <Shell
-          business={business}
-          onSignOut={() => session.send({ type: 'session.signOut' })}
-          onBusinessUpdated={(next) => session.send({ type: 'session.businessUpdated', business: next })}
-        >
-          <Switch>
-            <Route path="/">
-              <DashboardPage user={user} business={business} />
-            </Route>
-            {PLACEHOLDER_PAGES.map(([path, title]) => (
-              <Route key={path} path={path}>
-                <ComingSoon title={title} />
-              </Route>
-            ))}
-            <Route>
-              <Redirect to="/" replace />
-            </Route>
-          </Switch>
-        </Shell>
-      </Route>
-    </Switch>
-  );
 }
 
 /**

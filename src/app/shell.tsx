@@ -1,58 +1,57 @@
 /**
- * The root layout of the signed-in portal (spec §2 "Shell"): sidebar, top bar, the page, and the
- * overlays opened from the top bar. Its toggles live in the shell machine; the business profile,
- * sign-out and profile-update actions come from the session via props.
+ * The root layout of the signed-in portal (spec §2 "Shell"): sidebar, top bar, the page, the overlays
+ * opened from the top bar, and the status region for short confirmations (ToastHost). Its toggles live
+ * in the shell machine; the business profile, sign-out and profile-update actions come from the session.
  */
-import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { matchRoute, useLocation, useRouter } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
-import { type NavGroup, type ShellPanel, shellMachine } from '#machines/shell.machine.ts';
-import { useInspect } from '#src/lib/inspect.ts';
+import { shellMachine } from '#machines/shell.machine.ts';
+import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
-import { MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
+import { CloseIcon, MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
+import { useFocusTrap } from '#src/ui/use-focus-trap.ts';
 import { MessagesPanel } from './messages-panel.tsx';
+import { groupOfPage, PAGES } from './pages.ts';
 import { Sidebar } from './sidebar.tsx';
+import { ToastHost } from './toast-host.tsx';
 
 // The profile dialog carries the QR code library: load it on first use, and warm it up on hover/focus.
 const loadProfile = () => import('#src/features/profile/profile-modal.tsx');
 const ProfileModal = lazy(loadProfile);
 
 /** Phones get an off-canvas drawer instead of a collapsible sidebar (same breakpoint as shell.css). */
-const isNarrow = () => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 768px)').matches;
+const NARROW = '(max-width: 768px)';
+const isNarrow = () => typeof window.matchMedia === 'function' && window.matchMedia(NARROW).matches;
 
-export interface ShellProps {
+export interface ShellProps extends FlowHooks<typeof shellMachine> {
   business: BusinessProfile | null;
   onSignOut: () => void;
+  /** The session's `enabledFor` for its sign-out event. */
+  signOutControl?: { 'data-event': string; disabled: boolean };
   onBusinessUpdated: (business: BusinessProfile) => void;
   children: ReactNode;
 }
 
-export function Shell({ business, onSignOut, onBusinessUpdated, children }: ShellProps) {
-  const shell = useActorRef(shellMachine, { inspect: useInspect() });
-  const view = useSelector(
-    shell,
-    (s) => ({
-      collapsed: s.matches({ sidebar: 'collapsed' }),
-      drawerOpen: s.matches({ drawer: 'open' }),
-      openGroup: (s.matches({ groups: 'vouchers' })
-        ? 'vouchers'
-        : s.matches({ groups: 'bookings' })
-          ? 'bookings'
-          : null) as NavGroup | null,
-      panel: (s.matches({ panel: 'messages' })
-        ? 'messages'
-        : s.matches({ panel: 'profile' })
-          ? 'profile'
-          : null) as ShellPanel | null,
-    }),
-    (a, b) =>
-      a.collapsed === b.collapsed &&
-      a.drawerOpen === b.drawerOpen &&
-      a.openGroup === b.openGroup &&
-      a.panel === b.panel,
-  );
+export function Shell({
+  business,
+  onSignOut,
+  signOutControl,
+  onBusinessUpdated,
+  children,
+  logic = shellMachine,
+  options,
+}: ShellProps) {
+  const [state, send] = useFlowActor(logic, { options });
+  const collapsed = state.matches({ sidebar: 'collapsed' });
+  const drawerOpen = state.matches({ drawer: 'open' });
+  const openGroup = state.matches({ groups: 'vouchers' })
+    ? 'vouchers'
+    : state.matches({ groups: 'bookings' })
+      ? 'bookings'
+      : null;
   const [location] = useLocation();
+  const { parser } = useRouter();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -61,95 +60,125 @@ export function Shell({ business, onSignOut, onBusinessUpdated, children }: Shel
   // Follow the URL: open the group of the current page, close the phone drawer, and move focus to the
   // new page so screen-reader users hear it (not on the first render, where focus belongs to the browser).
   useEffect(() => {
-    shell.send({ type: 'route.changed', path: location });
+    const row = PAGES.find((page) => matchRoute(parser, page.path, location)[0]);
+    send({ type: 'route.changed', path: location, group: groupOfPage(row) });
     if (firstRender.current) firstRender.current = false;
     else mainRef.current?.focus();
-  }, [shell, location]);
+  }, [send, parser, location]);
 
-  // The drawer is a modal surface on phones: focus goes in when it opens, Escape closes it.
+  // The drawer is a modal surface on phones: focus stays in it, Escape closes it, focus goes back to the toggle.
+  useFocusTrap([sidebarRef], {
+    active: drawerOpen,
+    onEscape: () => send({ type: 'drawer.close' }),
+    preferred: () => sidebarRef.current?.querySelector<HTMLElement>('.sidebar-nav a, .sidebar-nav button') ?? null,
+    returnTo: () => toggleRef.current,
+  });
+  // Turning a phone into a wide screen (rotation, a resized window) leaves no drawer behind.
   useEffect(() => {
-    if (!view.drawerOpen) return;
-    sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      shell.send({ type: 'drawer.close' });
-      toggleRef.current?.focus();
+    if (!drawerOpen || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(NARROW);
+    const onChange = () => {
+      if (!query.matches) send({ type: 'drawer.close' });
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [shell, view.drawerOpen]);
+    query.addEventListener?.('change', onChange);
+    return () => query.removeEventListener?.('change', onChange);
+  }, [send, drawerOpen]);
 
-  const classes = ['shell', view.collapsed && 'is-collapsed', view.drawerOpen && 'is-drawer-open'].filter(Boolean);
+  const toggle = { type: 'sidebar.toggle', narrow: isNarrow() } as const;
+  const classes = ['shell', collapsed && 'is-collapsed', drawerOpen && 'is-drawer-open'].filter(Boolean);
   return (
-    <div className={classes.join(' ')}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <aside id="sidebar" ref={sidebarRef} className="sidebar" aria-label="Sidebar">
-        <Sidebar
-          businessName={business?.businessname}
-          openGroup={view.openGroup}
-          collapsed={view.collapsed}
-          onToggleGroup={(group) => shell.send({ type: 'group.toggle', group })}
-        />
-      </aside>
-      {view.drawerOpen && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: mouse convenience; Escape and the toggle close it too
-        // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document
-        <div className="drawer-backdrop" onClick={() => shell.send({ type: 'drawer.close' })} />
-      )}
-      <div className="shell-body">
-        <header className="topbar">
-          <Button
-            ref={toggleRef}
-            variant="ghost"
-            icon
-            aria-label="Toggle sidebar"
-            aria-controls="sidebar"
-            aria-expanded={isNarrow() ? view.drawerOpen : !view.collapsed}
-            onClick={() => shell.send({ type: 'sidebar.toggle', narrow: isNarrow() })}
-          >
-            <MenuIcon />
-          </Button>
-          <div className="topbar-actions">
-            <Button
-              variant="ghost"
-              aria-label="Messages"
-              onClick={() => shell.send({ type: 'panel.open', panel: 'messages' })}
-            >
-              <MessageIcon />
-              <span className="topbar-label">Messages</span>
-            </Button>
-            <Button
-              variant="ghost"
-              aria-label="Profile"
-              onMouseEnter={loadProfile}
-              onFocus={loadProfile}
-              onClick={() => shell.send({ type: 'panel.open', panel: 'profile' })}
-            >
-              <ProfileIcon />
-              <span className="topbar-label">Profile</span>
-            </Button>
-            <Button variant="secondary" aria-label="Sign Out" onClick={onSignOut}>
-              <SignOutIcon />
-              <span className="topbar-label">Sign Out</span>
-            </Button>
-          </div>
-        </header>
-        <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-      {view.panel === 'messages' && <MessagesPanel onClose={() => shell.send({ type: 'panel.close' })} />}
-      {view.panel === 'profile' && (
-        <Suspense fallback={null}>
-          <ProfileModal
-            business={business}
-            onSaved={onBusinessUpdated}
-            onClose={() => shell.send({ type: 'panel.close' })}
+    <ToastHost>
+      <div className={classes.join(' ')}>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <aside id="sidebar" ref={sidebarRef} className="sidebar" aria-label="Sidebar" tabIndex={-1}>
+          <Sidebar
+            closeDrawer={
+              <Button
+                variant="ghost"
+                icon
+                className="drawer-close"
+                aria-label="Close menu"
+                {...enabledFor(state, { type: 'drawer.close' })}
+                onClick={() => send({ type: 'drawer.close' })}
+              >
+                <CloseIcon />
+              </Button>
+            }
+            businessName={business?.businessname}
+            openGroup={openGroup}
+            collapsed={collapsed}
+            onToggleGroup={(group) => send({ type: 'group.toggle', group })}
+            groupControl={(group) => enabledFor(state, { type: 'group.toggle', group })}
           />
-        </Suspense>
-      )}
-    </div>
+        </aside>
+        {drawerOpen && (
+          // biome-ignore lint/a11y/noStaticElementInteractions: mouse convenience; Escape and the toggle close it too
+          // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the drawer's focus trap
+          <div className="drawer-backdrop" onClick={() => send({ type: 'drawer.close' })} />
+        )}
+        <div className="shell-body">
+          <header className="topbar">
+            <Button
+              ref={toggleRef}
+              variant="ghost"
+              icon
+              aria-label="Toggle sidebar"
+              aria-controls="sidebar"
+              aria-expanded={isNarrow() ? drawerOpen : !collapsed}
+              {...enabledFor(state, toggle)}
+              onClick={() => send({ type: 'sidebar.toggle', narrow: isNarrow() })}
+            >
+              <MenuIcon />
+            </Button>
+            <div className="topbar-actions">
+              <Button
+                variant="ghost"
+                aria-label="Messages"
+                {...enabledFor(state, { type: 'panel.open', panel: 'messages' })}
+                onClick={() => send({ type: 'panel.open', panel: 'messages' })}
+              >
+                <MessageIcon />
+                <span className="topbar-label">Messages</span>
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label="Profile"
+                onMouseEnter={loadProfile}
+                onFocus={loadProfile}
+                {...enabledFor(state, { type: 'panel.open', panel: 'profile' })}
+                onClick={() => send({ type: 'panel.open', panel: 'profile' })}
+              >
+                <ProfileIcon />
+                <span className="topbar-label">Profile</span>
+              </Button>
+              <Button variant="secondary" aria-label="Sign Out" {...signOutControl} onClick={onSignOut}>
+                <SignOutIcon />
+                <span className="topbar-label">Sign Out</span>
+              </Button>
+            </div>
+          </header>
+          <main id="main" ref={mainRef} className="shell-main" tabIndex={-1}>
+            {children}
+          </main>
+        </div>
+        {state.matches({ panel: 'messages' }) && (
+          <MessagesPanel
+            onClose={() => send({ type: 'panel.close' })}
+            closeControl={enabledFor(state, { type: 'panel.close' })}
+          />
+        )}
+        {state.matches({ panel: 'profile' }) && (
+          <Suspense fallback={null}>
+            <ProfileModal
+              business={business}
+              onSaved={onBusinessUpdated}
+              onClose={() => send({ type: 'panel.close' })}
+            />
+          </Suspense>
+        )}
+      </div>
+    </ToastHost>
   );
 }

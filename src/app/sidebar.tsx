@@ -1,8 +1,9 @@
-/** The navigation sidebar: brand, links and the two collapsible groups (only one open at a time). */
+/** The navigation sidebar: brand, links and the collapsible groups (only one open at a time), from pages.ts. */
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { NavGroup } from '#machines/shell.machine.ts';
-import { CalendarIcon, ChevronIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
+import { ChevronIcon } from '#src/ui/icons.tsx';
+import { type PageRow, type SidebarItem, sidebarItems } from './pages.ts';
 
 export const DEFAULT_BUSINESS_NAME = 'Your Business';
 
@@ -11,32 +12,23 @@ interface SidebarProps {
   openGroup: NavGroup | null;
   collapsed: boolean;
   onToggleGroup: (group: NavGroup) => void;
+  /** Props for a group's toggle button (`enabledFor` of the shell machine's group.toggle). */
+  groupControl: (group: NavGroup) => { 'data-event': string; disabled: boolean };
+  /** The phone drawer's close button (hidden on wide screens). */
+  closeDrawer?: ReactNode;
 }
 
-const GROUPS: Array<{ id: NavGroup; label: string; icon: ReactNode; links: Array<{ href: string; label: string }> }> = [
-  {
-    id: 'vouchers',
-    label: 'Vouchers',
-    icon: <TicketIcon />,
-    links: [
-      { href: '/vouchers', label: 'Management' },
-      { href: '/vouchers/redeem', label: 'Redeem Code' },
-    ],
-  },
-  {
-    id: 'bookings',
-    label: 'Bookings',
-    icon: <CalendarIcon />,
-    links: [
-      { href: '/bookings/calendar', label: 'Calendar' },
-      { href: '/bookings/setup', label: 'Setup' },
-    ],
-  },
-];
+const ITEMS = sidebarItems();
 
-export function Sidebar({ businessName, openGroup, collapsed, onToggleGroup }: SidebarProps) {
+export function Sidebar({
+  businessName,
+  openGroup,
+  collapsed,
+  onToggleGroup,
+  groupControl,
+  closeDrawer,
+}: SidebarProps) {
   const name = businessName?.trim() || DEFAULT_BUSINESS_NAME;
-  const [vouchers, bookings] = GROUPS;
   return (
     <>
       <div className="sidebar-brand">
@@ -46,27 +38,35 @@ export function Sidebar({ businessName, openGroup, collapsed, onToggleGroup }: S
         <span className="brand-name" title={name}>
           {name}
         </span>
+        {closeDrawer}
       </div>
       <nav className="sidebar-nav" aria-label="Main">
         <ul className="nav-list">
-          <NavItem href="/" label="Dashboard" icon={<HomeIcon />} />
-          {vouchers && (
-            <Group group={vouchers} open={openGroup === 'vouchers'} collapsed={collapsed} onToggle={onToggleGroup} />
+          {ITEMS.map((item) =>
+            item.kind === 'link' ? (
+              <NavItem key={item.href} href={item.href} label={item.label} row={item.row} icon={<item.icon />} />
+            ) : (
+              <Group
+                key={item.group}
+                group={item}
+                open={openGroup === item.group}
+                collapsed={collapsed}
+                onToggle={onToggleGroup}
+                control={groupControl(item.group)}
+              />
+            ),
           )}
-          {bookings && (
-            <Group group={bookings} open={openGroup === 'bookings'} collapsed={collapsed} onToggle={onToggleGroup} />
-          )}
-          <NavItem href="/customers" label="Customers" icon={<UsersIcon />} />
-          <NavItem href="/package" label="My Package" icon={<PackageIcon />} />
         </ul>
       </nav>
     </>
   );
 }
 
-function NavItem({ href, label, icon }: { href: string; label: string; icon?: ReactNode }) {
+function NavItem({ href, label, icon, row }: { href: string; label: string; icon?: ReactNode; row: PageRow }) {
   const [location] = useLocation();
   const active = location === href;
+  // Start fetching the page's chunk as soon as the pointer or focus is on its link.
+  const preload = () => void row.page.load().catch(() => undefined);
   return (
     <li>
       <Link
@@ -74,6 +74,8 @@ function NavItem({ href, label, icon }: { href: string; label: string; icon?: Re
         className={`nav-link${active ? ' is-active' : ''}${icon ? '' : ' nav-sublink'}`}
         aria-current={active ? 'page' : undefined}
         title={label}
+        onMouseEnter={preload}
+        onFocus={preload}
       >
         {icon}
         <span className="nav-label">{label}</span>
@@ -83,16 +85,17 @@ function NavItem({ href, label, icon }: { href: string; label: string; icon?: Re
 }
 
 function Group(props: {
-  group: (typeof GROUPS)[number];
+  group: Extract<SidebarItem, { kind: 'group' }>;
   open: boolean;
   collapsed: boolean;
   onToggle: (g: NavGroup) => void;
+  control: { 'data-event': string; disabled: boolean };
 }) {
-  const { group, open, collapsed, onToggle } = props;
+  const { group, open, collapsed, onToggle, control } = props;
   const [location] = useLocation();
   const containsActive = group.links.some((link) => link.href === location);
   const expanded = open && !collapsed;
-  const listId = `nav-group-${group.id}`;
+  const listId = `nav-group-${group.group}`;
   return (
     <li>
       <button
@@ -101,9 +104,10 @@ function Group(props: {
         aria-expanded={expanded}
         aria-controls={listId}
         title={group.label}
-        onClick={() => onToggle(group.id)}
+        {...control}
+        onClick={() => onToggle(group.group)}
       >
-        {group.icon}
+        <group.icon />
         <span className="nav-label">{group.label}</span>
         <span className={`nav-chevron${expanded ? ' is-open' : ''}`}>
           <ChevronIcon />
@@ -111,7 +115,7 @@ function Group(props: {
       </button>
       <ul id={listId} className="nav-sublist" hidden={!expanded}>
         {group.links.map((link) => (
-          <NavItem key={link.href} href={link.href} label={link.label} />
+          <NavItem key={link.href} href={link.href} label={link.label} row={link.row} />
         ))}
       </ul>
     </li>

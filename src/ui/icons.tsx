@@ -108,3 +108,9 @@ export const SparkIcon = () => (
     <path d="M7 16v-4M12 16V8M17 16v-7" />
   </Icon>
 );
+export const CheckIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8 12.5 2.7 2.7L16 9.8" />
+  </Icon>
+);

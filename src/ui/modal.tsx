@@ -1,59 +1,72 @@
-import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button.tsx';
 import { CloseIcon } from './icons.tsx';
+import { useFocusTrap } from './use-focus-trap.ts';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+/** What a flow view spreads on the close controls: `enabledFor(state, { type: '….cancel' })`. */
+export interface CloseControl {
+  'data-event'?: string;
+  disabled?: boolean;
+}
 
 export interface ModalProps {
   title: string;
+  /** The close button, Escape (wherever focus is) and a backdrop click. */
   onClose: () => void;
+  /** From the flow (`enabledFor`): while disabled, the close button is off and Escape and the backdrop do nothing. */
+  closeControl?: CloseControl;
   children: ReactNode;
   footer?: ReactNode;
-  /** Element to focus on open; else the first focusable element of the body. */
+  /** Element to focus on open; else `[data-autofocus]`, else the first control of the body, else of the footer. */
   initialFocus?: RefObject<HTMLElement | null>;
   className?: string;
+  /** 'alertdialog' for a question that interrupts (e.g. "Discard unsaved changes?"). */
+  role?: 'dialog' | 'alertdialog';
 }
 
+const CONTROLS =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])';
+
 /**
- * A dialog that keeps keyboard focus inside until it closes (Tab wraps, Escape closes, a backdrop click
- * closes), and gives focus back to whatever opened it.
+ * The one dialog of the portal. Focus is trapped inside and kept on a sensible element while its content
+ * changes (see use-focus-trap.ts), Escape closes it wherever focus is, and focus returns to the opener.
+ * Dialogs may stack (a question over a form): only the topmost one hears Escape and holds focus.
+ *
+ * Not the native <dialog>: Chromium lets a second Escape close a modal <dialog> without a cancelable
+ * event, which would skip a flow's "Discard unsaved changes?" question, and jsdom has no showModal()
+ * (docs/decisions/004-dialogs-and-focus.md).
  */
-export function Modal({ title, onClose, children, footer, initialFocus, className }: ModalProps) {
+export function Modal({
+  title,
+  onClose,
+  closeControl,
+  children,
+  footer,
+  initialFocus,
+  className,
+  role = 'dialog',
+}: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const dialog = dialogRef.current;
-    const body = dialog?.querySelector<HTMLElement>('.modal-body');
-    const target = initialFocus?.current ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
-    target?.focus();
-    return () => opener?.focus?.();
-  }, [initialFocus]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+  const close = () => {
+    if (!closeControl?.disabled) onClose();
   };
+  const closeRef = useRef(close);
+  closeRef.current = close;
+
+  useFocusTrap([dialogRef], {
+    active: true,
+    onEscape: () => closeRef.current(),
+    preferred: () => {
+      if (initialFocus?.current) return initialFocus.current;
+      const dialog = dialogRef.current;
+      const auto = dialog?.querySelector<HTMLElement>('[data-autofocus]:not(:disabled)');
+      const inBody = dialog?.querySelector<HTMLElement>(`.modal-body :is(${CONTROLS})`);
+      const inFooter = [...(dialog?.querySelectorAll<HTMLElement>(`.modal-footer :is(${CONTROLS})`) ?? [])].at(-1);
+      return auto ?? inBody ?? inFooter ?? null;
+    },
+  });
 
   return createPortal(
     // The backdrop is a mouse convenience; keyboard users have Escape and the Close button.
@@ -61,21 +74,21 @@ export function Modal({ title, onClose, children, footer, initialFocus, classNam
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onCloseRef.current();
+        if (event.target === event.currentTarget) closeRef.current();
       }}
     >
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal */}
       <div
         ref={dialogRef}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
         className={['modal', className].filter(Boolean).join(' ')}
-        onKeyDown={onKeyDown}
       >
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <Button variant="ghost" icon aria-label="Close" onClick={() => onCloseRef.current()}>
+          <Button variant="ghost" icon aria-label="Close" {...closeControl} onClick={() => closeRef.current()}>
             <CloseIcon />
           </Button>
         </div>

@@ -1,6 +1,6 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 
-/** A page of the portal: its heading (and the tab title), optional actions, then its content. */
+/** A page of the portal: its heading, optional actions, then its content (the tab title comes from pages.ts). */
 export function Page({
   title,
   subtitle,
@@ -12,9 +12,6 @@ export function Page({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  useEffect(() => {
-    document.title = `${title} · Business Portal`;
-  }, [title]);
   return (
     <div className="page">
       <div className="page-header">

@@ -38,13 +38,20 @@ function mount(path: MachinePath): ProfileMounted {
   return { fakes: { locate, saveProfile }, clock: new SimulatedClock(), recorder: rec, onSaved, onClose, printQr };
 }
 
-const LABELS = { businessname: 'Business Name', description: 'Description', address: 'Address' } as const;
+const LABELS = {
+  businessname: 'Business Name',
+  description: 'Description',
+  address: 'Address',
+  latitude: 'Latitude',
+  longitude: 'Longitude',
+} as const;
 const click = (name: string) => {
   fireEvent.click(screen.getByRole('button', { name }));
 };
 // :disabled also covers controls locked by their <fieldset disabled>.
 const disabled = (el: HTMLElement) => el.matches(':disabled');
 const dialog = () => screen.getByRole('dialog', { name: 'Business Profile' });
+const question = () => screen.queryByRole('alertdialog', { name: 'Discard unsaved changes?' });
 
 /** The running machine's context (what the view must show). */
 const live = (m: ProfileMounted, fallback: BusinessProfileContext) =>
@@ -56,19 +63,19 @@ const live = (m: ProfileMounted, fallback: BusinessProfileContext) =>
  */
 function expectForm(path: BusinessProfileContext, m: ProfileMounted) {
   const ctx = live(m, path);
-  expect(!!ctx.fieldError).toBe(!!path.fieldError);
+  expect(Object.keys(ctx.fieldErrors).sort()).toEqual(Object.keys(path.fieldErrors).sort());
   expect(!!ctx.locationError).toBe(!!path.locationError);
   expect(!!ctx.errorMessage).toBe(!!path.errorMessage);
   const d = within(dialog());
   expect(d.getByLabelText<HTMLInputElement>('Business Name').value).toBe(ctx.draft.businessname);
   expect(d.getByLabelText<HTMLTextAreaElement>('Description').value).toBe(ctx.draft.description);
   expect(d.getByLabelText<HTMLInputElement>('Address').value).toBe(ctx.draft.address);
-  expect(d.getByLabelText<HTMLInputElement>('Latitude').value).toBe(ctx.draft.latitude?.toFixed(6) ?? '');
-  expect(d.getByLabelText<HTMLInputElement>('Longitude').value).toBe(ctx.draft.longitude?.toFixed(6) ?? '');
+  expect(d.getByLabelText<HTMLInputElement>('Latitude').value).toBe(ctx.draft.latitude);
+  expect(d.getByLabelText<HTMLInputElement>('Longitude').value).toBe(ctx.draft.longitude);
   d.getByRole('img', { name: `QR code for ${ctx.business.businessname}` });
   d.getByText('Customers scan this code with the app to follow your business.');
-  if (ctx.fieldError) d.getByText(ctx.fieldError);
-  else expect(d.queryByText('Business Name is required.')).toBeNull();
+  for (const message of Object.values(ctx.fieldErrors)) expect(d.getAllByText(message!).length).toBeGreaterThan(0);
+  if (!ctx.fieldErrors.businessname) expect(d.queryByText('Business Name is required.')).toBeNull();
   if (ctx.locationError) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.locationError);
   if (ctx.errorMessage) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.errorMessage);
 }
@@ -85,11 +92,16 @@ describeMachinePaths<ProfileMounted>(businessProfileEntry, {
       expect(m.printQr).toHaveBeenCalledTimes(before + 1);
     },
     'profile.save': () => click('Save Profile'),
-    'profile.cancel': () => click('Cancel'),
+    // On the "Discard unsaved changes?" question, cancelling is Escape (heard wherever focus is).
+    'profile.cancel': () =>
+      question() ? fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' }) : click('Cancel'),
+    'profile.keepEditing': () => click('Keep editing'),
+    'profile.discard': () => click('Discard'),
   },
   expectUi: {
     editing: (s, m) => {
       expectForm(s.context, m);
+      expect(question()).toBeNull();
       expect(disabled(screen.getByRole('button', { name: 'Save Profile' }))).toBe(false);
       expect(disabled(screen.getByRole('button', { name: 'Pick Current Location' }))).toBe(false);
     },
@@ -102,6 +114,7 @@ describeMachinePaths<ProfileMounted>(businessProfileEntry, {
       expectForm(s.context, m);
       expect(disabled(screen.getByRole('button', { name: 'Saving...' }))).toBe(true);
       expect(disabled(screen.getByLabelText('Business Name'))).toBe(true);
+      expect(disabled(screen.getByRole('button', { name: 'Cancel' }))).toBe(true);
       // The PUT carries the trimmed draft and keeps the fields this dialog does not edit.
       expect(m.fakes.saveProfile?.inputs.at(-1)).toMatchObject({
         businessname: live(m, s.context).draft.businessname.trim(),
@@ -112,6 +125,14 @@ describeMachinePaths<ProfileMounted>(businessProfileEntry, {
     error: (s, m) => {
       expectForm(s.context, m);
       expect(disabled(screen.getByRole('button', { name: 'Save Profile' }))).toBe(false);
+    },
+    confirmDiscard: (s, m) => {
+      expectForm(s.context, m);
+      const asked = question();
+      expect(asked).not.toBeNull();
+      expect(within(asked!).getByText('Your changes to the business profile have not been saved.')).toBeTruthy();
+      expect(document.activeElement).toBe(within(asked!).getByRole('button', { name: 'Keep editing' }));
+      expect(m.onClose).not.toHaveBeenCalled();
     },
     saved: (s, m) => {
       const saved = s.context.business as BusinessProfile;

@@ -16,6 +16,7 @@ import { sessionMachine } from '#machines/session.machine.ts';
 import { configureApi } from '#src/api/client.ts';
 import { getMe } from '#src/api/users.ts';
 import { App } from '#src/app/app.tsx';
+import { authChunk, PAGES, signedInChunk } from '#src/app/pages.ts';
 import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
 
 vi.mock('#src/auth/auth.ts', () => ({ currentSession: vi.fn(), signOut: vi.fn(), accessToken: vi.fn() }));
@@ -36,6 +37,10 @@ vi.mock('#src/features/auth/index.ts', () => ({
 }));
 
 afterEach(() => configureApi({ baseUrl: '', fetch: undefined }));
+
+// The app loads each area's chunk before showing it; here they are loaded once, up front, so every
+// step's screen can be checked as soon as the machine gets there.
+await Promise.all([authChunk.load(), signedInChunk.load(), PAGES[0]!.page.load()]);
 
 function mount() {
   const checkSession = controllable<{ signedIn: boolean }>();
@@ -91,7 +96,7 @@ function mount() {
 type M = ReturnType<typeof mount>;
 
 const loadingScreen = () => {
-  expect(screen.getByText('Loading Application...')).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 1, name: 'Loading Application...' })).toBeTruthy();
   expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
 };
 
@@ -119,13 +124,22 @@ describeMachinePaths(sessionEntry, {
       loadingScreen();
       expect(m.fakes.checkSession.pending).toBe(1);
     },
-    'loading.fetchingUser': (_s, m: M) => {
+    // Both profiles are asked for at once; each request stays open until its answer is in.
+    'loading.fetchingProfiles.user.fetching': (_s, m: M) => {
       loadingScreen();
       expect(m.fakes.fetchUser.pending).toBe(1);
     },
-    'loading.fetchingBusiness': (_s, m: M) => {
+    'loading.fetchingProfiles.user.loaded': (_s, m: M) => {
+      loadingScreen();
+      expect(m.fakes.fetchUser.pending).toBe(0);
+    },
+    'loading.fetchingProfiles.business.fetching': (_s, m: M) => {
       loadingScreen();
       expect(m.fakes.fetchBusiness.pending).toBe(1);
+    },
+    'loading.fetchingProfiles.business.loaded': (_s, m: M) => {
+      loadingScreen();
+      expect(m.fakes.fetchBusiness.pending).toBe(0);
     },
     'loading.signingOutAfterError': (_s, m: M) => {
       loadingScreen();
@@ -144,7 +158,8 @@ describeMachinePaths(sessionEntry, {
       } else expect(m.logError).not.toHaveBeenCalled();
     },
     signingOut: (_s, m: M) => {
-      loadingScreen();
+      expect(screen.getByRole('heading', { level: 1, name: 'Signing out...' })).toBeTruthy();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
       expect(m.fakes.signOut.pending).toBe(1);
     },
     unauthenticated: (_s, m: M) => {

@@ -1,7 +1,7 @@
 /** The signed-in shell: navigation groups, collapse, active route, top-bar overlays, profile save. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BusinessProfile } from '#contracts/businesses.ts';
@@ -120,5 +120,105 @@ describe('top bar', () => {
     expect(requests).toEqual([
       { method: 'PUT', body: expect.objectContaining({ businessname: 'Corner Cafe & Bakery' }) },
     ]);
+  });
+});
+
+/** Phone or desktop, as the shell asks the browser; `change` listeners hear a rotation or resize. */
+function screenIsNarrow(narrow: boolean) {
+  const listeners = new Set<() => void>();
+  const state = { matches: narrow };
+  window.matchMedia = ((media: string) => ({
+    get matches() {
+      return state.matches;
+    },
+    media,
+    addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+  })) as unknown as typeof matchMedia;
+  return {
+    turnWide: () => {
+      state.matches = false;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+afterEach(() => screenIsNarrow(false));
+
+describe('phone drawer', () => {
+  it('takes focus, keeps Tab inside, closes on Escape wherever focus is, and gives focus back to the toggle', async () => {
+    screenIsNarrow(true);
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(nav().getByRole('link', { name: 'Dashboard' }));
+    // Shift+Tab from the first control wraps to the last one of the drawer, never to the page behind.
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(sidebar.contains(document.activeElement)).toBe(true);
+    (document.activeElement as HTMLElement).blur();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('closes with its own button, and by itself when the screen turns wide', () => {
+    const media = screenIsNarrow(true);
+    renderShell();
+    const toggle = screen.getByRole('button', { name: 'Toggle sidebar' });
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect((screen.getByRole('button', { name: 'Close menu' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(toggle);
+    expect(document.querySelector('.shell.is-drawer-open')).not.toBeNull();
+    act(() => media.turnWide());
+    expect(document.querySelector('.shell.is-drawer-open')).toBeNull();
+  });
+});
+
+describe('Business Profile from the top bar', () => {
+  const saving = () => {
+    const bodies: unknown[] = [];
+    const fakeFetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ ...business, ...JSON.parse(String(init?.body)) }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    };
+    configureApi({ baseUrl: 'http://portal.test', accessToken: async () => 't', fetch: fakeFetch as typeof fetch });
+    return bodies;
+  };
+
+  it('saves typed coordinates as numbers, confirms with "Profile saved.", and focus is back on Profile', async () => {
+    const bodies = saving();
+    renderShell();
+    const opener = screen.getByRole('button', { name: 'Profile' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Business Profile' });
+    fireEvent.change(within(dialog).getByLabelText('Latitude'), { target: { value: '52.520008' } });
+    fireEvent.change(within(dialog).getByLabelText('Longitude'), { target: { value: '13.404954' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Profile saved.'));
+    expect(bodies).toEqual([expect.objectContaining({ latitude: 52.520008, longitude: 13.404954 })]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('asks before throwing edits away: Keep editing keeps them, Discard closes', async () => {
+    renderShell();
+    fireEvent.click(screen.getByRole('button', { name: 'Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Business Profile' });
+    fireEvent.change(within(dialog).getByLabelText('Address'), { target: { value: '2 Side Street' } });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    const question = screen.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Address').value).toBe('2 Side Street');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

@@ -14,7 +14,13 @@ export const greeting = (user: UserProfile | null) => {
   return first ? `Welcome back, ${first}!` : 'Dashboard';
 };
 
-export function DashboardPage({ user, business }: { user: UserProfile | null; business: BusinessProfile | null }) {
+export default function DashboardPage({
+  user,
+  business,
+}: {
+  user: UserProfile | null;
+  business: BusinessProfile | null;
+}) {
   return (
     <Page
       title={greeting(user)}

@@ -1,16 +1,24 @@
 /**
  * The Business Profile dialog. It renders the business-profile machine and sends its events; what
- * happens next (validation, locating, saving, errors) is the machine's business.
+ * happens next (validation, locating, saving, asking before discarding, errors) is the machine's business.
  */
 import { QRCodeSVG } from 'qrcode.react';
 import type { BusinessProfile } from '#contracts/businesses.ts';
-import type { businessProfileMachine } from '#machines/business-profile.machine.ts';
+import { LATITUDE, LONGITUDE } from '#contracts/businesses.ts';
+import {
+  type businessProfileMachine,
+  DISCARD_TEXT,
+  DISCARD_TITLE,
+  PROFILE_SAVED,
+  type ProfileField,
+} from '#machines/business-profile.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { PinIcon, PrintIcon } from '#src/ui/icons.tsx';
 import { Modal } from '#src/ui/modal.tsx';
+import { useToast } from '#src/ui/toast.tsx';
 import { liveProfileLogic } from './profile.wiring.ts';
 
 export interface ProfileModalProps extends FlowHooks<typeof businessProfileMachine> {
@@ -32,7 +40,7 @@ export default function ProfileModal(props: ProfileModalProps) {
   return <ProfileDialog {...props} business={props.business} />;
 }
 
-const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
+const FORM_ID = 'business-profile-form';
 
 function ProfileDialog({
   business,
@@ -41,34 +49,43 @@ function ProfileDialog({
   logic = liveProfileLogic,
   options,
 }: ProfileModalProps & { business: BusinessProfile }) {
+  const notify = useToast();
   const [state, send] = useFlowActor(
     logic.provide({
       actions: {
-        reportSaved: (_, params: { business: BusinessProfile }) => onSaved(params.business),
+        reportSaved: (_, params: { business: BusinessProfile }) => {
+          onSaved(params.business);
+          notify(PROFILE_SAVED);
+        },
         closeDialog: () => onClose(),
       },
     }),
     { input: { business }, options },
   );
-  const { draft, fieldError, locationError, errorMessage } = state.context;
+  const { draft, fieldErrors, locationError, errorMessage } = state.context;
   const saving = state.hasTag('busy');
   const locating = state.matches('locating');
-  const edit = (field: 'businessname' | 'description' | 'address') => (event: { target: { value: string } }) =>
-    send({ type: 'profile.edit', field, value: event.target.value });
-  const cancel = () => send({ type: 'profile.cancel' });
+  const cancel = { type: 'profile.cancel' } as const;
+  /** A field's props: its draft, its message, and enabled exactly when the machine takes edits. */
+  const field = (name: ProfileField) => ({
+    value: draft[name],
+    error: fieldErrors[name],
+    onChange: (event: { target: { value: string } }) =>
+      send({ type: 'profile.edit', field: name, value: event.target.value }),
+    ...enabledFor(state, { type: 'profile.edit', field: name, value: '' }),
+  });
 
   return (
     <Modal
       title="Business Profile"
-      onClose={() => {
-        if (state.can({ type: 'profile.cancel' })) cancel();
-      }}
+      onClose={() => send(cancel)}
+      closeControl={enabledFor(state, cancel)}
       footer={
         <>
-          <Button variant="secondary" onClick={cancel} {...enabledFor(state, { type: 'profile.cancel' })}>
+          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
             Cancel
           </Button>
-          <Button type="submit" form="business-profile-form" {...enabledFor(state, { type: 'profile.save' })}>
+          <Button type="submit" form={FORM_ID} {...enabledFor(state, { type: 'profile.save' })}>
             {saving ? 'Saving...' : 'Save Profile'}
           </Button>
         </>
@@ -80,43 +97,49 @@ function ProfileDialog({
         </p>
       )}
       <form
-        id="business-profile-form"
+        id={FORM_ID}
         className="profile-form"
         noValidate
+        aria-label="Business Profile"
         onSubmit={(event) => {
           event.preventDefault();
           send({ type: 'profile.save' });
         }}
       >
-        <fieldset className="profile-fieldset" disabled={saving}>
-          <Field
-            label="Business Name"
-            required
-            value={draft.businessname}
-            onChange={edit('businessname')}
-            error={fieldError}
-          />
-          <Field label="Description" multiline value={draft.description} onChange={edit('description')} />
-          <Field label="Address" value={draft.address} onChange={edit('address')} autoComplete="street-address" />
-          <div className="profile-location">
-            <div className="profile-coordinates">
-              <Field label="Latitude" readOnly value={coordinate(draft.latitude)} placeholder="Not set" />
-              <Field label="Longitude" readOnly value={coordinate(draft.longitude)} placeholder="Not set" />
-            </div>
-            <Button
-              variant="secondary"
-              onClick={() => send({ type: 'profile.locate' })}
-              {...enabledFor(state, { type: 'profile.locate' })}
-            >
-              <PinIcon />
-              {locating ? 'Locating...' : 'Pick Current Location'}
-            </Button>
-            {locationError && (
-              <p className="field-error" role="alert">
-                {locationError}
-              </p>
-            )}
+        <Field label="Business Name" required {...field('businessname')} />
+        <Field label="Description" multiline {...field('description')} />
+        <Field label="Address" autoComplete="street-address" {...field('address')} />
+        <fieldset className="profile-location">
+          <legend className="field-label">Location</legend>
+          <div className="profile-coordinates">
+            <Field
+              label="Latitude"
+              inputMode="decimal"
+              placeholder="Not set"
+              hint={`${LATITUDE.min} to ${LATITUDE.max}`}
+              {...field('latitude')}
+            />
+            <Field
+              label="Longitude"
+              inputMode="decimal"
+              placeholder="Not set"
+              hint={`${LONGITUDE.min} to ${LONGITUDE.max}`}
+              {...field('longitude')}
+            />
           </div>
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'profile.locate' })}
+            {...enabledFor(state, { type: 'profile.locate' })}
+          >
+            <PinIcon />
+            {locating ? 'Locating...' : 'Pick Current Location'}
+          </Button>
+          {locationError && (
+            <p className="field-error" role="alert">
+              {locationError}
+            </p>
+          )}
         </fieldset>
       </form>
       <section className="qr-card card" aria-labelledby="qr-card-title">
@@ -140,6 +163,36 @@ function ProfileDialog({
           Print QR Code
         </Button>
       </section>
+      {state.matches('confirmDiscard') && (
+        <Modal
+          role="alertdialog"
+          title={DISCARD_TITLE}
+          className="modal-alert"
+          onClose={() => send(cancel)}
+          closeControl={enabledFor(state, cancel)}
+          footer={
+            <>
+              <Button
+                variant="secondary"
+                data-autofocus
+                onClick={() => send({ type: 'profile.keepEditing' })}
+                {...enabledFor(state, { type: 'profile.keepEditing' })}
+              >
+                Keep editing
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => send({ type: 'profile.discard' })}
+                {...enabledFor(state, { type: 'profile.discard' })}
+              >
+                Discard
+              </Button>
+            </>
+          }
+        >
+          <p>{DISCARD_TEXT}</p>
+        </Modal>
+      )}
     </Modal>
   );
 }

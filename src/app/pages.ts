@@ -1,0 +1,151 @@
+/**
+ * Every page of the portal, once. The router's routes, the sidebar's entries and groups, and the tab
+ * title (document.title) are all derived from these tables: adding a signed-in page is one row in PAGES.
+ *
+ *   { path: '/vouchers', title: 'Voucher Management', nav: { label: 'Management', group: 'vouchers' },
+ *     page: lazyModule(() => import('#src/features/vouchers/vouchers-page.tsx')) },
+ *
+ * `page` is the page's own chunk (its default export renders it with PageProps); it is loaded before the
+ * page is shown. The order of the rows is the order of the sidebar; a group sits where its first row is.
+ */
+import { type ComponentType, useEffect } from 'react';
+import type { BusinessProfile } from '#contracts/businesses.ts';
+import type { UserProfile } from '#contracts/users.ts';
+import type { NavGroup } from '#machines/shell.machine.ts';
+import { type LazyModule, lazyModule } from '#src/lib/lazy-module.ts';
+import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
+
+export const APP_NAME = 'Business Portal';
+
+/** The tab title: "<page> · Business Portal", or the bare name. */
+export const documentTitle = (title?: string | null) => (title ? `${title} · ${APP_NAME}` : APP_NAME);
+
+/** Sets the tab title from a row while the page is shown. */
+export function useDocumentTitle(title: string | null | undefined) {
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+}
+
+/** What every signed-in page is given (spec §2: the dashboard gets both profiles; vouchers the business). */
+export interface PageProps {
+  /** The row's title (a placeholder shows it as its heading). */
+  title: string;
+  user: UserProfile | null;
+  business: BusinessProfile | null;
+}
+
+export type PageModule = { default: ComponentType<PageProps> };
+
+export type NavEntry = { label: string; group: NavGroup } | { label: string; icon: ComponentType };
+
+export interface PageRow {
+  /** The route, in wouter's syntax ('/vouchers/:id'). */
+  path: string;
+  /** The tab title, and a placeholder's heading. */
+  title: string;
+  /** The sidebar entry: its label, and either the group it sits in or its own icon. */
+  nav?: NavEntry;
+  /** The page's chunk. */
+  page: LazyModule<PageModule>;
+}
+
+/** The pages whose screens arrive with their own issues share one placeholder chunk. */
+const comingSoon = lazyModule(() => import('./coming-soon.tsx'));
+
+/** The signed-in pages of spec §2, in sidebar order. Any other signed-in path redirects to /. */
+export const PAGES: readonly PageRow[] = [
+  {
+    path: '/',
+    title: 'Dashboard',
+    nav: { label: 'Dashboard', icon: HomeIcon },
+    page: lazyModule(() => import('#src/features/dashboard/dashboard-page.tsx')),
+  },
+  { path: '/vouchers', title: 'Voucher Management', nav: { label: 'Management', group: 'vouchers' }, page: comingSoon },
+  {
+    path: '/vouchers/redeem',
+    title: 'Redeem a Voucher',
+    nav: { label: 'Redeem Code', group: 'vouchers' },
+    page: comingSoon,
+  },
+  {
+    path: '/bookings/calendar',
+    title: 'Bookings Calendar',
+    nav: { label: 'Calendar', group: 'bookings' },
+    page: comingSoon,
+  },
+  { path: '/bookings/setup', title: 'Booking Setup', nav: { label: 'Setup', group: 'bookings' }, page: comingSoon },
+  { path: '/customers', title: 'Your Followers', nav: { label: 'Customers', icon: UsersIcon }, page: comingSoon },
+  { path: '/package', title: 'My Package', nav: { label: 'My Package', icon: PackageIcon }, page: comingSoon },
+];
+
+/** The sidebar's groups: only one is open at a time (the shell machine). */
+export const NAV_GROUPS: Record<NavGroup, { label: string; icon: ComponentType }> = {
+  vouchers: { label: 'Vouchers', icon: TicketIcon },
+  bookings: { label: 'Bookings', icon: CalendarIcon },
+};
+
+export type SidebarItem =
+  | { kind: 'link'; href: string; label: string; icon: ComponentType; row: PageRow }
+  | {
+      kind: 'group';
+      group: NavGroup;
+      label: string;
+      icon: ComponentType;
+      links: Array<{ href: string; label: string; row: PageRow }>;
+    };
+
+/** The sidebar, in row order: links, and groups where their first row is. */
+export function sidebarItems(rows: readonly PageRow[] = PAGES): SidebarItem[] {
+  const items: SidebarItem[] = [];
+  for (const row of rows) {
+    if (!row.nav) continue;
+    const { nav } = row;
+    if ('icon' in nav) {
+      items.push({ kind: 'link', href: row.path, label: nav.label, icon: nav.icon, row });
+      continue;
+    }
+    let group = items.find((item) => item.kind === 'group' && item.group === nav.group);
+    if (!group) {
+      group = { kind: 'group', group: nav.group, ...NAV_GROUPS[nav.group], links: [] };
+      items.push(group);
+    }
+    if (group.kind === 'group') group.links.push({ href: row.path, label: nav.label, row });
+  }
+  return items;
+}
+
+/** The group of the page at `path` (the shell opens it), or null. */
+export const groupOfPage = (row: PageRow | undefined): NavGroup | null =>
+  row?.nav && 'group' in row.nav ? row.nav.group : null;
+
+// ---------------------------------------------------------------------------------------------------
+// The pages of the signed-out visitor and the two that work either way (spec §2), all in the auth chunk.
+
+type AuthModule = typeof import('#src/features/auth/index.ts');
+type AuthPageName = {
+  [K in keyof AuthModule]: K extends `${string}Page` ? K : never;
+}[keyof AuthModule];
+
+/** The auth feature (its pages and the sign-in flow) is one chunk, loaded before a signed-out page shows. */
+export const authChunk: LazyModule<AuthModule> = lazyModule(() => import('#src/features/auth/index.ts'));
+
+export interface AuthRow {
+  path: string;
+  title: string;
+  /** The export of src/features/auth/index.ts that renders it. */
+  component: AuthPageName;
+  /** 'always': shown whether or not someone is signed in; 'signedOut': only to a signed-out visitor. */
+  access: 'always' | 'signedOut';
+}
+
+export const AUTH_PAGES: readonly AuthRow[] = [
+  { path: '/verify-email', title: 'Verify your email', component: 'VerifyEmailPage', access: 'always' },
+  { path: '/reset-password', title: 'Reset your password', component: 'ResetPasswordPage', access: 'always' },
+  { path: '/login', title: 'Sign in', component: 'LoginPage', access: 'signedOut' },
+  { path: '/register', title: 'Register Your Business', component: 'RegisterPage', access: 'signedOut' },
+  { path: '/new-password-required', title: 'Set a new password', component: 'NewPasswordPage', access: 'signedOut' },
+];
+
+/** The signed-in area (the shell, its machine and the page switch): a chunk of its own. */
+export const signedInChunk = lazyModule(() => import('./signed-in.tsx'));

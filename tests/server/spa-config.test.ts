@@ -1,0 +1,89 @@
+/**
+ * The built SPA's index.html carries /config.json inlined (a JSON data block the CSP does not execute),
+ * so the first paint waits for no request; a static host without it falls back to fetching the file.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configScript, inlineConfig } from '../../server/static.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+const INDEX = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Business Portal</title>
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+/** The JSON of the data block, as the SPA reads it (src/app/configure.ts). */
+const inlined = (html: string) => {
+  const match = /<script type="application\/json" id="portal-config">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+};
+
+let spa: TestServer;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  // A precompressed copy, as npm run build writes: it must not be served instead of the inlined page.
+  writeFileSync(path.join(dist, 'index.html.br'), 'not the page');
+  const base = await startTestServer();
+  const { createApp } = await import('../../server/app.ts');
+  const { listen } = await import('../../server/boot.ts');
+  const listening = await listen(createApp({ ...base.deps, distDir: dist }).fetch, 0, '127.0.0.1');
+  spa = {
+    ...base,
+    url: listening.url,
+    request: (p, init) => fetch(new URL(p, listening.url), init),
+    stop: async () => {
+      await listening.close();
+      await base.stop();
+    },
+  };
+});
+afterAll(() => spa?.stop());
+
+describe('index.html', () => {
+  it.each(['/', '/index.html', '/login', '/bookings/calendar'])(
+    '%s carries the same settings as GET /config.json, in the head',
+    async (where) => {
+      const page = await spa.request(where, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const html = await page.text();
+      const config = await (await spa.request('/config.json')).json();
+      expect(inlined(html)).toEqual(config);
+      expect(config.auth.userPoolId).toBe(spa.env.USER_POOL_ID);
+      expect(html.indexOf('id="portal-config"')).toBeLessThan(html.indexOf('</head>'));
+    },
+  );
+
+  it('keeps the CSP without inline scripts: the block is data, never executed', async () => {
+    const page = await spa.request('/login');
+    const scriptSrc = page.headers
+      .get('content-security-policy')!
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim()).toBe("script-src 'self'");
+    const html = await page.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inlineScripts).toEqual([' type="application/json" id="portal-config"']);
+  });
+});
+
+describe('the data block', () => {
+  it('cannot be closed early by a value: < is escaped and the JSON reads back the same', () => {
+    const hostile = { apiBaseUrl: '</script><script>alert(1)</script>', note: '<!-- x' };
+    const block = configScript(hostile);
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(block).not.toContain('<!--');
+    expect(inlined(block)).toEqual(hostile);
+  });
+
+  it('goes into a page without a head too', () => {
+    expect(inlined(inlineConfig('<div id="root"></div>', { a: 1 }))).toEqual({ a: 1 });
+  });
+});
