@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
-import { isBlank } from './text.ts';
+import { hasControlCharacters, isBlank } from './text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Not a policy a person meets: a bound on the work one sign-in costs. */
@@ -16,6 +16,7 @@ export const PASSWORD_MESSAGES = {
   tooCommon: 'This password is too common. Choose one that is harder to guess.',
   sameAsEmail: "Don't use your e-mail address as your password.",
   tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  controlCharacters: 'Password must not contain control characters.',
 } as const;
 
 let common: Set<string> | undefined;
@@ -42,6 +43,7 @@ export function passwordProblem(password: string, email?: string): string | unde
   if (password === '') return PASSWORD_MESSAGES.required;
   if (length(password) < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (length(password) > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+  if (hasControlCharacters(password)) return PASSWORD_MESSAGES.controlCharacters;
   if (email !== undefined && isSameAsEmail(password, email)) return PASSWORD_MESSAGES.sameAsEmail;
   if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
   return undefined;
@@ -58,6 +60,7 @@ export const Password = v.optional(
     v.nonEmpty(PASSWORD_MESSAGES.required),
     v.check((password) => length(password) >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort),
     v.check((password) => length(password) <= PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
+    v.check((password) => !hasControlCharacters(password), PASSWORD_MESSAGES.controlCharacters),
     v.check((password) => !isCommonPassword(password), PASSWORD_MESSAGES.tooCommon),
   ),
   '',
