@@ -34,9 +34,16 @@ export async function issueToken(db: Db, userid: string, purpose: Purpose, ttlSe
 
 /**
  * Spends a token: marks it used in the same statement that checks it is unused, so two concurrent
- * clicks cannot both succeed. Explains precisely why a token is refused.
+ * clicks cannot both succeed. Explains precisely why a token is refused. `beforeSpending` may refuse
+ * (throw) after the token proved valid, leaving it unspent.
  */
-export async function spendToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<string> {
+export async function spendToken(
+  db: Db,
+  token: string,
+  purpose: Purpose,
+  now: Date,
+  options: { beforeSpending?: (userid: string) => Promise<void> } = {},
+): Promise<string> {
   const wording = WORDING[purpose];
   const tokenHash = sha256(token);
   const [row] = await db
@@ -46,6 +53,7 @@ export async function spendToken(db: Db, token: string, purpose: Purpose, now: D
   if (!row) throw new HttpError(400, wording.invalid);
   if (row.usedAt) throw new HttpError(400, wording.used);
   if (row.expiresAt <= now) throw new HttpError(400, wording.expired);
+  await options.beforeSpending?.(row.userid);
   const spent = await db
     .update(accountTokens)
     .set({ usedAt: now })
