@@ -72,6 +72,21 @@ describe('registration', () => {
     expect(await response.json()).toEqual({ message });
   });
 
+  it.each([
+    ['12345678', 'This password is too common. Choose one that is harder to guess.'],
+    ['password', 'This password is too common. Choose one that is harder to guess.'],
+    ['Password1', 'This password is too common. Choose one that is harder to guess.'],
+    ['        ', 'This password is too common. Choose one that is harder to guess.'],
+    ['Weak@Example.com', "Don't use your e-mail address as your password."],
+  ])('refuses the password %j with its plain reason', async (password, message) => {
+    const response = await server.api('POST', '/api/public/register', {
+      body: { ...registration('weak@example.com'), password },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(await server.deps.identity.findUserByEmail('weak@example.com')).toBeUndefined();
+  });
+
   it('answers malformed JSON and wrong types with 400 and a message, never 500', async () => {
     const malformed = await server.api('POST', '/api/public/register', { body: '{"firstName": "Ada",' });
     expect(malformed.status).toBe(400);
@@ -163,6 +178,21 @@ describe('password reset', () => {
     });
     expect(expired.status).toBe(400);
     expect((await expired.json()).message).toMatch(/expired/);
+  });
+
+  it('applies the password rule to a reset, and a refused password leaves the link usable', async () => {
+    await server.api('POST', '/api/password-reset/request', { body: { email: 'verify@example.com' } });
+    const { token } = await latestLink(server, 'verify@example.com', '/reset-password');
+    for (const [newPassword, message] of [
+      ['sunshine', 'This password is too common. Choose one that is harder to guess.'],
+      ['VERIFY@example.com', "Don't use your e-mail address as your password."],
+    ]) {
+      const refused = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword } });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message });
+    }
+    const ok = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'Proper#Loaf42' } });
+    expect(ok.status).toBe(200);
   });
 
   it('limits requests per IP with 429 and Retry-After', async () => {
