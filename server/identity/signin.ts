@@ -32,7 +32,7 @@ const lockedOut = (retryAfterSeconds: number) =>
   );
 
 /**
- * Before a password is tried (docs/decisions/003-sign-in-lockout.md): this source is locked out of
+ * Before a password is tried (docs/decisions/004-sign-in-lockout.md): this source is locked out of
  * this account after its own failures; and while the account is under attack from many sources, only
  * sources that signed in to it before may try. Someone else's failures never lock the owner's client.
  */

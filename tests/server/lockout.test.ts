@@ -1,7 +1,7 @@
 /**
  * Failed sign-ins lock out the source that failed, not the account: someone else guessing an owner's
  * password can never keep the owner, on their own client with the right password, out
- * (docs/decisions/003-sign-in-lockout.md). Sources are told apart by address; behind the trusted
+ * (docs/decisions/004-sign-in-lockout.md). Sources are told apart by address; behind the trusted
  * proxy of this server (TRUST_PROXY) the address is the last X-Forwarded-For entry, which is how the
  * "attackers" here get addresses of their own while the owner's Amplify client comes from 127.0.0.1.
  */
