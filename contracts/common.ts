@@ -16,6 +16,8 @@ export type MessageBody = v.InferOutput<typeof MessageBody>;
 const present = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
 
 // --- Text rules: every text field of every contract is built from these blocks. ----------------
+// Input contracts are named *Request, *Update or *Query: tests/unit/contract-inputs.test.ts checks
+// that each of their fields refuses control characters.
 
 export { hasControlCharacters, isBlank } from './text.ts';
 
