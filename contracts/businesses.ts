@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requiredText } from './common.ts';
+import { httpUrl, multiLineText, requiredText, singleLineText } from './common.ts';
 
 /** The ranges of the profile's coordinates, and their messages: the same on the server and in the dialog. */
 export interface CoordinateRange {
@@ -27,12 +27,6 @@ const coordinate = (range: CoordinateRange) => {
   );
 };
 
-const optionalText = (label: string, max: number) =>
-  v.optional(
-    v.nullable(v.pipe(v.string(`${label} must be text.`), v.trim(), v.maxLength(max, `${label} is too long.`))),
-    null,
-  );
-
 /** IANA zone names such as Europe/Berlin; checked against the runtime's zone list on the server. */
 export const TimeZone = v.pipe(
   v.string(),
@@ -57,16 +51,11 @@ export type BusinessProfile = v.InferOutput<typeof BusinessProfile>;
 /** PUT /api/businesses/me: Business Name is required; everything else may be cleared with null. */
 export const BusinessProfileUpdate = v.object({
   businessname: requiredText('Business name', 200),
-  description: optionalText('Description', 2000),
-  address: optionalText('Address', 500),
+  description: multiLineText('Description', 2000),
+  address: singleLineText('Address', 500),
   latitude: v.optional(coordinate(LATITUDE), null),
   longitude: v.optional(coordinate(LONGITUDE), null),
-  logourl: v.optional(
-    v.nullable(
-      v.pipe(v.string(), v.trim(), v.maxLength(2048, 'Logo URL is too long.'), v.url('Logo URL must be a URL.')),
-    ),
-    null,
-  ),
+  logourl: httpUrl('Logo URL', 2048),
   timezone: v.optional(TimeZone),
 });
 export type BusinessProfileUpdate = v.InferInput<typeof BusinessProfileUpdate>;

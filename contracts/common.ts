@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { hasControlCharacters, isBlank } from './text.ts';
 
 /** Every error the API answers with: a 4xx/5xx status and this body. */
 export const ErrorBody = v.object({ message: v.string() });
@@ -14,6 +15,110 @@ export type MessageBody = v.InferOutput<typeof MessageBody>;
  */
 const present = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
 
+// --- Text rules: every text field of every contract is built from these blocks. ----------------
+// Input contracts are named *Request, *Update or *Query: tests/unit/contract-inputs.test.ts checks
+// that each of their fields refuses control characters.
+
+export { hasControlCharacters, isBlank } from './text.ts';
+
+const noControls = (label: string, multiLine: boolean) =>
+  v.check<string, string>(
+    (text) => !hasControlCharacters(text, { multiLine }),
+    `${label} must not contain control characters.`,
+  );
+
+const foldLineBreaks = v.transform<string, string>((text) => text.replace(/\r\n?/g, '\n'));
+
+const tooLong = (label: string, max: number) =>
+  v.maxLength<string, number, string>(max, `${label} must be at most ${max} characters.`);
+
+/** Optional fields: absent, null or blank all mean "no value" (null). */
+const blankToNull = v.transform<string, string | null>((text) => (isBlank(text) ? null : text));
+
+/** A required one-line text (a name, a title): trimmed; blank or invisible-only is "required". */
+export const requiredText = (label: string, max = 200) =>
+  present(
+    v.pipe(
+      v.string(`${label} is required.`),
+      noControls(label, false),
+      v.trim(),
+      v.check((text) => !isBlank(text), `${label} is required.`),
+      tooLong(label, max),
+    ),
+  );
+
+/** An optional one-line text: trimmed; absent, null or blank becomes null. */
+export const singleLineText = (label: string, max = 200) =>
+  v.optional(
+    v.nullable(
+      v.pipe(v.string(`${label} must be text.`), noControls(label, false), v.trim(), tooLong(label, max), blankToNull),
+    ),
+    null,
+  );
+
+/** A required text of several lines (a post, a description): newline and tab allowed. */
+export const requiredMultiLineText = (label: string, max = 2000) =>
+  present(
+    v.pipe(
+      v.string(`${label} is required.`),
+      foldLineBreaks,
+      noControls(label, true),
+      v.trim(),
+      v.check((text) => !isBlank(text), `${label} is required.`),
+      tooLong(label, max),
+    ),
+  );
+
+/** An optional text of several lines; absent, null or blank becomes null. */
+export const multiLineText = (label: string, max = 2000) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${label} must be text.`),
+        foldLineBreaks,
+        noControls(label, true),
+        v.trim(),
+        tooLong(label, max),
+        blankToNull,
+      ),
+    ),
+    null,
+  );
+
+const isHttpUrl = (text: string) => {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An optional web address: only http:// and https:// (never javascript:, data:, file:, ...), since
+ * it ends up in an href or src. Absent, null or blank becomes null.
+ */
+export const httpUrl = (label: string, max = 2048) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${label} must be text.`),
+        noControls(label, false),
+        v.trim(),
+        tooLong(label, max),
+        blankToNull,
+        v.check(
+          (text) => text === null || isHttpUrl(text),
+          `${label} must be a web address starting with http:// or https://.`,
+        ),
+      ),
+    ),
+    null,
+  );
+
+// --- Account fields ------------------------------------------------------------------------------
+
 export const Email = present(
   v.pipe(
     v.string('Email is required.'),
@@ -25,23 +130,5 @@ export const Email = present(
   ),
 );
 
-/** The one password policy of the product (spec: reset password minimum length 8). */
-export const PASSWORD_MIN_LENGTH = 8;
-export const Password = present(
-  v.pipe(
-    v.string('Password is required.'),
-    v.nonEmpty('Password is required.'),
-    v.minLength(PASSWORD_MIN_LENGTH, 'Password must be at least 8 characters long.'),
-    v.maxLength(256, 'Password is too long.'),
-  ),
-);
-
-export const requiredText = (label: string, max = 200) =>
-  present(
-    v.pipe(
-      v.string(`${label} is required.`),
-      v.trim(),
-      v.nonEmpty(`${label} is required.`),
-      v.maxLength(max, `${label} must be at most ${max} characters.`),
-    ),
-  );
+// The password rule lives in contracts/password.ts; these names stay for existing importers.
+export { PASSWORD_MIN_LENGTH, Password } from './password.ts';

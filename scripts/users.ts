@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
+import { passwordProblem } from '../contracts/password.ts';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { businesses, userGroups, users } from '../server/db/schema.ts';
 import { type Env, parseEnv } from '../server/env.ts';
 import { createIdentity } from '../server/identity/identity.ts';
-import { passwordPolicyProblem } from '../server/identity/store.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { newId } from '../server/lib/crypto.ts';
+import { DataDirBusyError, type DataDirLock, lockDataDir } from '../server/lib/data-dir-lock.ts';
 import { freePlan, seedCatalogue, serverTimeZone } from '../server/seed.ts';
 
 const STATUSES: UserStatus[] = ['CONFIRMED', 'UNCONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'];
@@ -29,27 +30,20 @@ create options:
                        their business on the Free plan, exactly as registration creates it.
 
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
-With the embedded database, stop npm start first: only one process may open it at a time.
+The embedded database allows one process at a time: while npm start runs on it, this command
+refuses; stop the server first, or run both against PostgreSQL.
+
+Passwords: at least 8 characters, not one of the 10,000 most common, not the e-mail address.
 
 Examples:
   npm run users -- create --email new.owner@example.com --password 'Temp#Pass1' --status FORCE_CHANGE_PASSWORD
-  npm run users -- create --email shopper@example.com --password 'Shopper#1' --group Customers
+  npm run users -- create --email shopper@example.com --password 'Shopper#2026' --group Customers
 `;
 
 function usage(problem?: string): never {
   if (problem) console.error(`Error: ${problem}\n`);
   (problem ? console.error : console.log)(USAGE);
   process.exit(problem ? 2 : 0);
-}
-
-/** The embedded database allows one process; a second one opening it could corrupt it. */
-async function portalIsRunning(port: number): Promise<boolean> {
-  try {
-    const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(500) });
-    return response.ok;
-  } catch {
-    return false;
-  }
 }
 
 async function openFromEnv(): Promise<{ database: Database; env: Env }> {
@@ -59,17 +53,31 @@ async function openFromEnv(): Promise<{ database: Database; env: Env }> {
     process.exit(2);
   }
   const { env } = parsed;
-  if (!env.DATABASE_URL && (await portalIsRunning(env.PORT))) {
-    console.error(
-      `Error: the portal is running on port ${env.PORT} and holds the embedded database in ${env.DATA_DIR}.\n` +
-        'Stop it (Ctrl+C), run this command, then start it again. (With DATABASE_URL both can run at once.)',
-    );
+  if (env.DATABASE_URL) {
+    return { database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }), env };
+  }
+  // The embedded database allows one process: refuse while the server (or another command) has it.
+  const dataDir = path.resolve(env.DATA_DIR);
+  let lock: DataDirLock;
+  try {
+    lock = lockDataDir(dataDir, 'npm run users');
+  } catch (error) {
+    if (!(error instanceof DataDirBusyError)) throw error;
+    console.error(`Error: ${error.message}`);
     process.exit(1);
   }
-  const database = env.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 })
-    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
-  return { database, env };
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const close = database.close;
+  return {
+    database: {
+      ...database,
+      close: async () => {
+        await close();
+        lock.release();
+      },
+    },
+    env,
+  };
 }
 
 async function create(argv: string[]) {
@@ -89,9 +97,9 @@ async function create(argv: string[]) {
   const email = values.email?.trim() ?? '';
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) usage('--email must be an e-mail address.');
   if (!values.password) usage('--password is required.');
-  const policy = passwordPolicyProblem(values.password);
-  if (policy)
-    usage(`--password: ${policy.replace('Password does not conform to policy: ', '')} (at least 8 characters).`);
+  // The product's one password rule, with its plain messages (contracts/password.ts).
+  const policy = passwordProblem(values.password, email);
+  if (policy) usage(`--password: ${policy}`);
   if (!GROUP_NAMES.includes(values.group)) usage(`--group must be one of ${GROUP_NAMES.join(', ')}.`);
   if (!STATUSES.includes(values.status as UserStatus)) usage(`--status must be one of ${STATUSES.join(', ')}.`);
   const status = values.status as UserStatus;

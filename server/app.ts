@@ -4,11 +4,14 @@ import { HTTPException } from 'hono/http-exception';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Identity } from './identity/types.ts';
+import { publicOrigin } from './lib/client-ip.ts';
 import type { Clock } from './lib/clock.ts';
+import { describeError } from './lib/describe-error.ts';
 import { HttpError } from './lib/http-error.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { type AuthVariables, requireOwner } from './middleware/auth.ts';
+import { limitBodies } from './middleware/body-limit.ts';
 import { type Logger, requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
@@ -34,8 +37,11 @@ export type AppEnv = { Variables: AuthVariables };
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Against a real Cognito pool the SPA calls its regional endpoint (the origin of its JWKS URL).
-  app.use(securityHeaders(deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : []));
+  const connectTo = deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : [];
+  app.use(securityHeaders(connectTo, (c) => publicOrigin(c, deps.env)));
   if (deps.env.LOG_REQUESTS === 'true') app.use(requestLog(deps.log));
+  // Before anything reads a body: 413 for an oversized one, never buffered (server/middleware/body-limit.ts).
+  app.use(limitBodies());
 
   app.get('/healthz', async (c) => {
     await deps.db.execute('select 1');
@@ -74,8 +80,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || 'The request is not valid.' }, error.status);
     }
-    // Never a stack trace to the caller; the log gets the message and where it happened.
-    deps.log.error(`${c.req.method} ${c.req.path} failed: ${error instanceof Error ? error.stack : String(error)}`);
+    // Never a stack trace to the caller; the log gets what failed and where, never SQL parameters or bodies.
+    deps.log.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;

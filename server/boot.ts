@@ -6,7 +6,7 @@ import { createIdentity } from './identity/identity.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { consoleLogger, type Logger } from './middleware/request-log.ts';
-import { seedCatalogue, seedDemo } from './seed.ts';
+import { retirePublishedDemoPassword, seedCatalogue, seedDemo } from './seed.ts';
 
 export type BootOptions = {
   env: Env;
@@ -30,6 +30,8 @@ export async function boot(options: BootOptions) {
     const identity = await createIdentity({ db, env, clock, log });
     await seedCatalogue(db);
     const demoCreated = options.demo ? await seedDemo({ db, env, identity, clock }) : false;
+    const retired = await retirePublishedDemoPassword(db, env, clock);
+    if (retired) log.info(`${retired} still had the published demo password: it must reset its password to sign in.`);
     return { identity, demoCreated };
   });
   const mailer = createMailer({ db, env, clock, log });

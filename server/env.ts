@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { passwordProblem } from '#contracts/password.ts';
 
 const port = v.pipe(
   v.string(),
@@ -17,6 +18,9 @@ const seconds = (min: number, max: number) =>
   );
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
 
+/** Published in the README: fine for a laptop, never for a server anyone else can reach. */
+export const DEFAULT_DEMO_PASSWORD = 'DemoOwner#2026';
+
 /**
  * Every setting of the process, read once at start-up. A bad value stops the process with one clear
  * line (see parseEnv), never half-way through a request.
@@ -24,14 +28,17 @@ const url = v.pipe(v.string(), v.url('must be an absolute URL'));
 export const EnvSchema = v.object({
   NODE_ENV: v.optional(v.picklist(['development', 'production', 'test']), 'development'),
   PORT: v.optional(port, '8787'),
-  HOST: v.optional(v.string(), '0.0.0.0'),
+  /** Loopback by default: nothing on the network reaches a development server unless asked to (README). */
+  HOST: v.optional(v.pipe(v.string(), v.nonEmpty()), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.nonEmpty()), './.data'),
   DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'))),
   PUBLIC_URL: v.optional(url),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.string(), 'Business Portal <no-reply@localhost>'),
   DEMO_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'owner@demo.local'),
-  DEMO_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters')), 'DemoOwner#2026'),
+  DEMO_PASSWORD: v.optional(v.string(), DEFAULT_DEMO_PASSWORD),
+  /** Seed the demo owner and business: default true, except with NODE_ENV=production. */
+  DEMO_SEED: v.optional(v.picklist(['true', 'false'])),
   USER_POOL_ID: v.optional(
     v.pipe(v.string(), v.regex(/^[^_]+_[^_]+$/, 'must look like <region>_<pool>')),
     'local_OwnerPortal',
@@ -48,6 +55,8 @@ export const EnvSchema = v.object({
   RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
   APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
+  /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Comma-separated origins allowed to call /api from a browser (an SPA hosted elsewhere). */
   CORS_ORIGINS: v.optional(
     v.pipe(
@@ -72,6 +81,29 @@ export function parseEnv(source: Record<string, string | undefined>): { env: Env
   if (result.success) return { env: result.output };
   const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? 'environment'} ${issue.message}`);
   return { error: `Invalid configuration: ${problems.join('; ')}` };
+}
+
+/** Whether this start seeds the demo owner: DEMO_SEED, else everywhere but production. */
+export const seedsDemo = (env: Env): boolean =>
+  env.DEMO_SEED ? env.DEMO_SEED === 'true' : env.NODE_ENV !== 'production';
+
+/**
+ * What stops the server (not the CLI tools) from starting with this configuration: one line naming
+ * the setting and what to do, or undefined.
+ */
+export function serverStartProblem(env: Env): string | undefined {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    return (
+      'NODE_ENV=production needs a mail transport: set SMTP_URL=smtp://user:pass@host:587, ' +
+      'or verification and password-reset e-mails would silently go nowhere.'
+    );
+  }
+  if (!seedsDemo(env)) return undefined;
+  if (env.NODE_ENV === 'production' && env.DEMO_PASSWORD === DEFAULT_DEMO_PASSWORD) {
+    return 'DEMO_SEED=true with NODE_ENV=production needs your own DEMO_PASSWORD: the default one is published.';
+  }
+  const weak = passwordProblem(env.DEMO_PASSWORD, env.DEMO_EMAIL);
+  return weak ? `DEMO_PASSWORD is not accepted as a password: ${weak}` : undefined;
 }
 
 /** The defaults, for tests and tools. */

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, listen } from './boot.ts';
 import { type Database, openDatabase } from './db/client.ts';
-import { parseEnv } from './env.ts';
+import { type Env, parseEnv, seedsDemo, serverStartProblem } from './env.ts';
+import { isLoopback, listeningOrigin } from './lib/client-ip.ts';
+import { DataDirBusyError, lockDataDir } from './lib/data-dir-lock.ts';
 
 const parsed = parseEnv(process.env);
 if ('error' in parsed) {
@@ -10,20 +12,31 @@ if ('error' in parsed) {
   process.exit(1);
 }
 const { env } = parsed;
+const problem = serverStartProblem(env);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let database: Database;
 try {
+  if (!env.DATABASE_URL) lockDataDir(path.resolve(env.DATA_DIR), 'the portal server (npm start)');
   database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
 } catch (error) {
+  if (error instanceof DataDirBusyError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   // One line a person can act on; the URL is shown without its password.
   const where = env.DATABASE_URL ? redactUrl(env.DATABASE_URL) : path.resolve(env.DATA_DIR);
   console.error(`Could not open the database at ${where}: ${(error as Error).message || String(error)}`);
   process.exit(1);
 }
-const { app, demoCreated } = await boot({ env, database, distDir: path.join(root, 'dist'), demo: true });
+const demo = seedsDemo(env);
+const { app, demoCreated } = await boot({ env, database, distDir: path.join(root, 'dist'), demo });
 
 let server: Awaited<ReturnType<typeof listen>>;
 try {
@@ -38,27 +51,12 @@ try {
   await database.close();
   process.exit(1);
 }
-const url = env.PUBLIC_URL?.replace(/\/$/, '') ?? server.url;
+const port = Number(new URL(server.url).port);
+const url = env.PUBLIC_URL?.replace(/\/+$/, '') ?? listeningOrigin(env.HOST, port);
 // Since the process started (performance's time origin): includes module loading and, on a first
 // `npm start`, the SPA build.
 const seconds = (performance.now() / 1000).toFixed(1);
-
-console.log(
-  [
-    '',
-    `  Business Portal is running at ${url}   (ready in ${seconds}s)`,
-    '',
-    `  Demo owner   ${env.DEMO_EMAIL}`,
-    `  Password     ${env.DEMO_PASSWORD}${demoCreated ? '' : '   (as first seeded; unchanged unless you reset it)'}`,
-    `  Database     ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${env.DATA_DIR}`}`,
-    ...(app.routes.some((route) => route.path.startsWith('/dev/mailbox'))
-      ? [`  Mailbox      ${url}/dev/mailbox   (every e-mail the portal sends lands here)`]
-      : []),
-    '',
-    '  Press Ctrl+C to stop.',
-    '',
-  ].join('\n'),
-);
+console.log(banner(env, { url, seconds, demo, demoCreated, database }).join('\n'));
 
 let stopping = false;
 const stop = async (signal: string) => {
@@ -67,10 +65,53 @@ const stop = async (signal: string) => {
   console.log(`\n${signal} received: closing connections and the database...`);
   await server.close();
   await database.close();
+  // The data-directory lock is released by the exit handler.
   process.exit(0);
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+/** What a person needs at start: where it runs, in which mode, how to sign in, where the mail goes. */
+function banner(
+  env: Env,
+  facts: { url: string; seconds: string; demo: boolean; demoCreated: boolean; database: Database },
+): string[] {
+  const production = env.NODE_ENV === 'production';
+  const exposed = !isLoopback(env.HOST) && env.HOST !== 'localhost';
+  const mailbox = app.routes.some((route) => route.path.startsWith('/dev/mailbox'));
+  const lines = [
+    '',
+    `  Business Portal is running at ${facts.url}   (ready in ${facts.seconds}s)`,
+    '',
+    production
+      ? '  Mode         production (mail through SMTP, no development mailbox)'
+      : `  Mode         ${env.NODE_ENV} (for your own computer; NODE_ENV=production for a server)`,
+  ];
+  if (facts.demo) {
+    lines.push(`  Demo owner   ${env.DEMO_EMAIL}`);
+    // A production demo has its own password (DEMO_PASSWORD): it is not printed into the logs.
+    if (production) lines.push('  Password     as set in DEMO_PASSWORD');
+    else {
+      const note = facts.demoCreated ? '' : '   (as first seeded; unchanged unless you reset it)';
+      lines.push(`  Password     ${env.DEMO_PASSWORD}${note}`);
+    }
+  }
+  lines.push(
+    `  Database     ${facts.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${env.DATA_DIR}`}`,
+  );
+  if (mailbox) {
+    lines.push(`  Mailbox      ${facts.url}/dev/mailbox   (every e-mail the portal sends; this computer only)`);
+  }
+  if (exposed) {
+    lines.push(
+      '',
+      `  Listening on ${env.HOST}: other computers can reach this server.`,
+      ...(env.PUBLIC_URL ? [] : [`  Set PUBLIC_URL to the address they use; e-mail links point at ${facts.url}.`]),
+    );
+  }
+  lines.push('', '  Press Ctrl+C to stop.', '');
+  return lines;
+}
 
 function redactUrl(url: string): string {
   try {

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
-import { businesses, packages, voucherTypes } from './db/schema.ts';
-import type { Env } from './env.ts';
+import { businesses, packages, users, voucherTypes } from './db/schema.ts';
+import { DEFAULT_DEMO_PASSWORD, type Env } from './env.ts';
+import { poolNameOf, verifierMatches } from './identity/srp.ts';
 import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
@@ -107,4 +108,23 @@ export async function seedDemo(deps: { db: Db; env: Env; identity: Identity; clo
     });
   });
   return true;
+}
+
+/**
+ * A database seeded during development and then run in production still has the demo owner with the
+ * password the README publishes. In production that account must choose a new password: its status
+ * becomes RESET_REQUIRED (the right password then leads to the reset, as with Cognito), so nobody
+ * signs in with the published one. Returns the e-mail of the account it retired, if any.
+ */
+export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock): Promise<string | undefined> {
+  if (env.NODE_ENV !== 'production') return undefined;
+  const [demo] = await db.select().from(users).where(sql`lower(${users.email}) = ${env.DEMO_EMAIL.toLowerCase()}`);
+  if (!demo || demo.status === 'RESET_REQUIRED') return undefined;
+  const published = verifierMatches(poolNameOf(env.USER_POOL_ID), demo.username, DEFAULT_DEMO_PASSWORD, {
+    saltHex: demo.srpSalt,
+    verifierHex: demo.srpVerifier,
+  });
+  if (!published) return undefined;
+  await db.update(users).set({ status: 'RESET_REQUIRED', updatedAt: clock() }).where(eq(users.userid, demo.userid));
+  return demo.email;
 }

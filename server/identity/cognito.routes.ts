@@ -1,33 +1,29 @@
 import { type Context, Hono } from 'hono';
 import { clientIp } from '../lib/client-ip.ts';
 import { newId } from '../lib/crypto.ts';
+import { describeError } from '../lib/describe-error.ts';
 import type { IdentityContext, Operation } from './context.ts';
-import { CognitoError } from './errors.ts';
+import { CognitoError, invalidParameter } from './errors.ts';
 import { getTokensFromRefreshToken, getUser, globalSignOut, initiateAuth, revokeToken } from './sessions.ts';
 import { respondToAuthChallenge } from './signin.ts';
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const MAX_BODY = 64 * 1024;
 
-const OPERATIONS: Record<string, Operation> = {
-  InitiateAuth: initiateAuth,
-  RespondToAuthChallenge: respondToAuthChallenge,
-  GetTokensFromRefreshToken: getTokensFromRefreshToken,
-  GetUser: getUser,
-  GlobalSignOut: globalSignOut,
-  RevokeToken: revokeToken,
-};
+/**
+ * The operations this endpoint implements, in a Map: a lookup by the caller's X-Amz-Target can only
+ * find these six, never an inherited Object.prototype member (constructor, toString, __proto__, ...).
+ */
+const OPERATIONS: ReadonlyMap<string, Operation> = new Map([
+  ['InitiateAuth', initiateAuth],
+  ['RespondToAuthChallenge', respondToAuthChallenge],
+  ['GetTokensFromRefreshToken', getTokensFromRefreshToken],
+  ['GetUser', getUser],
+  ['GlobalSignOut', globalSignOut],
+  ['RevokeToken', revokeToken],
+]);
 
 const DEFAULT_ALLOWED_HEADERS =
   'amz-sdk-invocation-id,amz-sdk-request,cache-control,content-type,x-amz-target,x-amz-user-agent';
-
-/** A failure for the log, without SQL parameters (a failed query's message lists them: SRP state, hashes). */
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  if (error.message.startsWith('Failed query') && cause instanceof Error) return `database: ${cause.message}`;
-  return error.stack ?? error.message;
-}
 
 /**
  * CORS for a SPA on another origin (the Vite dev server). No cookies are involved (Amplify sends
@@ -68,15 +64,17 @@ export function cognitoRoutes(ctx: IdentityContext) {
       return c.json({ __type: error.type, message: error.message }, error.status);
     };
     const target = c.req.header('x-amz-target') ?? '';
-    const operation = target.startsWith(TARGET_PREFIX) ? OPERATIONS[target.slice(TARGET_PREFIX.length)] : undefined;
+    const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const operation = OPERATIONS.get(name);
     if (!operation) {
       return fail(
-        new CognitoError('UnknownOperationException', 'The operation named by X-Amz-Target is not supported.'),
+        invalidParameter(
+          `X-Amz-Target must name a supported operation: ${[...OPERATIONS.keys()].map((op) => TARGET_PREFIX + op).join(', ')}.`,
+        ),
       );
     }
+    // The size was capped before anything read the body (server/middleware/body-limit.ts).
     const raw = await c.req.text();
-    if (raw.length > MAX_BODY)
-      return fail(new CognitoError('SerializationException', 'The request body is too large.'));
     let body: unknown;
     try {
       body = JSON.parse(raw);
@@ -87,12 +85,10 @@ export function cognitoRoutes(ctx: IdentityContext) {
       return fail(new CognitoError('SerializationException', 'The request body must be a JSON object.'));
     }
     try {
-      return c.json(await operation(ctx, { body: body as Record<string, unknown>, ip: clientIp(c) }));
+      return c.json(await operation(ctx, { body: body as Record<string, unknown>, ip: clientIp(c, ctx.env) }));
     } catch (error) {
       if (error instanceof CognitoError) return fail(error);
-      ctx.log.error(
-        `identity: ${target.slice(TARGET_PREFIX.length)} failed (request ${requestId}): ${describe(error)}`,
-      );
+      ctx.log.error(`identity: ${name} failed (request ${requestId}): ${describeError(error)}`);
       return fail(new CognitoError('InternalErrorException', 'An internal error occurred. Please try again.', 500));
     }
   };

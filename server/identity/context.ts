@@ -25,8 +25,18 @@ export type Operation = (ctx: IdentityContext, input: OperationInput) => Promise
 
 /** The limits of the sign-in flow. */
 export const LIMITS = {
-  /** Failed sign-ins per account (or per unknown e-mail) before it is locked for the rest of the window. */
+  /**
+   * Failed sign-ins per account (or unknown e-mail) AND source address, before that source is locked
+   * out of that account for the rest of the window. Other sources, the owner's among them, are not.
+   */
   failedSignIns: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins per account from all sources together (an attack from many addresses). Above it
+   * only sources that signed in to the account before (knownSourceSeconds) may keep trying.
+   */
+  accountFailures: { limit: 50, windowSeconds: 60 * 60 },
+  /** How long a source that signed in successfully stays known to the account. */
+  knownSourceSeconds: 30 * 24 * 60 * 60,
   /** SRP calls (InitiateAuth + RespondToAuthChallenge) per IP address. */
   perIp: { limit: 60, windowSeconds: 60 },
   /** The SRP exchange between InitiateAuth and RespondToAuthChallenge. */

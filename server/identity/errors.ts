@@ -1,3 +1,5 @@
+import { hasControlCharacters } from '#contracts/text.ts';
+
 /**
  * A Cognito-shaped error: answered as HTTP 400 (500 only for InternalErrorException) with
  * `{"__type": name, "message": ...}` and an identical `x-amzn-errortype` header (protocol §4.1).
@@ -33,5 +35,7 @@ export function stringParam(body: Params, name: string, max = 4096): string {
   const value = body[name];
   if (typeof value !== 'string' || value.length === 0) throw invalidParameter(`Missing required parameter ${name}`);
   if (value.length > max) throw invalidParameter(`${name} is too long.`);
+  // No parameter is text with control characters; NUL would even fail in the database.
+  if (hasControlCharacters(value)) throw invalidParameter(`${name} must not contain control characters.`);
   return value;
 }

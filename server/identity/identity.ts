@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
-import { clearRateLimit } from '../lib/rate-limit.ts';
+import { clearRateLimits } from '../lib/rate-limit.ts';
 import type { Logger } from '../middleware/request-log.ts';
 import { cognitoRoutes } from './cognito.routes.ts';
 import type { IdentityContext } from './context.ts';
@@ -40,10 +40,10 @@ export async function createIdentity(deps: { db: Db; env: Env; clock: Clock; log
       return user ? { userid: user.userid, status: user.status as UserStatus, email: user.email } : undefined;
     },
     setPassword: async (userid, password) => {
-      // Used by the e-mailed reset link: owning the mailbox also verifies the address, and lifts a sign-in lock.
+      // Used by the e-mailed reset link: owning the mailbox also verifies the address, and lifts every sign-in lock.
       await store.setPassword(userid, password, clock(), { status: 'CONFIRMED', emailVerified: true });
       const [user] = await db.select({ username: users.username }).from(users).where(eq(users.userid, userid));
-      if (user) await clearRateLimit(db, failBucket(user.username));
+      if (user) await clearRateLimits(db, failBucket(user.username));
     },
     confirmUser: (userid) => store.confirmUser(userid, clock()),
     revokeAllSessions: (userid) => store.revokeAllSessions(userid, clock()),

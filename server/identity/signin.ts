@@ -1,17 +1,22 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import { passwordProblem } from '#contracts/password.ts';
+import { hasControlCharacters, isBlank } from '#contracts/text.ts';
 import { authChallenges } from '../db/schema.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
 import { clearRateLimit, hitRateLimit, peekRateLimit } from '../lib/rate-limit.ts';
 import { checkClient, type IdentityContext, LIMITS, minutesText, type Operation } from './context.ts';
 import { CognitoError, INCORRECT, invalidParameter, notAuthorized, objectParam, stringParam } from './errors.ts';
 import { decoyB, expectedSignature, fromHex, modPowN, N, padHex, serverChallenge, TIMESTAMP_FORMAT } from './srp.ts';
-import { normalizeEmail, passwordPolicyProblem, type UserRow } from './store.ts';
+import { normalizeEmail, type UserRow } from './store.ts';
 
 /** USER_SRP_AUTH: InitiateAuth → PASSWORD_VERIFIER → tokens or NEW_PASSWORD_REQUIRED (protocol §2.1–2.3). */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Every failure bucket of an account starts with this (the password reset clears them all). */
 export const failBucket = (username: string) => `signin-fail:${username}`;
+const sourceFailBucket = (username: string, ip: string) => `signin-fail:${username}:${ip}`;
+const knownSourceBucket = (username: string, ip: string) => `signin-known:${username}:${ip}`;
 
 async function limitIp(ctx: IdentityContext, ip: string, operation: string) {
   const result = await hitRateLimit(ctx.db, `cognito-${operation}:${ip}`, { ...LIMITS.perIp, now: ctx.clock() });
@@ -20,23 +25,42 @@ async function limitIp(ctx: IdentityContext, ip: string, operation: string) {
   }
 }
 
-async function refuseIfLocked(ctx: IdentityContext, username: string) {
-  const { limit } = LIMITS.failedSignIns;
-  const state = await peekRateLimit(ctx.db, failBucket(username), limit, ctx.clock());
-  if (!state.allowed) {
-    throw new CognitoError(
-      'LimitExceededException',
-      `Too many failed sign-in attempts. Please wait ${minutesText(state.retryAfterSeconds)} and try again.`,
-    );
-  }
+const lockedOut = (retryAfterSeconds: number) =>
+  new CognitoError(
+    'LimitExceededException',
+    `Too many failed sign-in attempts. Please wait ${minutesText(retryAfterSeconds)} and try again.`,
+  );
+
+/**
+ * Before a password is tried (docs/decisions/004-sign-in-lockout.md): this source is locked out of
+ * this account after its own failures; and while the account is under attack from many sources, only
+ * sources that signed in to it before may try. Someone else's failures never lock the owner's client.
+ */
+async function refuseIfLocked(ctx: IdentityContext, username: string, ip: string) {
+  const now = ctx.clock();
+  const source = await peekRateLimit(ctx.db, sourceFailBucket(username, ip), LIMITS.failedSignIns.limit, now);
+  if (!source.allowed) throw lockedOut(source.retryAfterSeconds);
+  const account = await peekRateLimit(ctx.db, failBucket(username), LIMITS.accountFailures.limit, now);
+  if (account.allowed) return;
+  const known = await peekRateLimit(ctx.db, knownSourceBucket(username, ip), 1, now);
+  if (known.count === 0) throw lockedOut(account.retryAfterSeconds);
 }
 
-async function failSignIn(ctx: IdentityContext, username: string): Promise<never> {
+async function failSignIn(ctx: IdentityContext, username: string, ip: string): Promise<never> {
   // Only well-formed usernames count, so random input cannot fill the table with buckets.
   if (UUID.test(username)) {
-    await hitRateLimit(ctx.db, failBucket(username), { ...LIMITS.failedSignIns, now: ctx.clock() });
+    const now = ctx.clock();
+    await hitRateLimit(ctx.db, sourceFailBucket(username, ip), { ...LIMITS.failedSignIns, now });
+    await hitRateLimit(ctx.db, failBucket(username), { ...LIMITS.accountFailures, now });
   }
   throw notAuthorized(INCORRECT);
+}
+
+/** The right password from this source: its failures are forgiven and it becomes known to the account. */
+async function passedFrom(ctx: IdentityContext, username: string, ip: string) {
+  await clearRateLimit(ctx.db, sourceFailBucket(username, ip));
+  const known = { limit: 1, windowSeconds: LIMITS.knownSourceSeconds, now: ctx.clock() };
+  await hitRateLimit(ctx.db, knownSourceBucket(username, ip), known);
 }
 
 /**
@@ -76,12 +100,12 @@ export const startSrp = async (ctx: IdentityContext, params: Record<string, unkn
   let b: bigint;
   if (user) {
     username = user.username;
-    await refuseIfLocked(ctx, username);
+    await refuseIfLocked(ctx, username, ip);
     ({ B, b } = serverChallenge(user.srpVerifier));
     salt = user.srpSalt;
   } else {
     ({ username, salt } = decoyFor(ctx, login));
-    await refuseIfLocked(ctx, username);
+    await refuseIfLocked(ctx, username, ip);
     B = decoyB();
     b = 0n;
   }
@@ -131,10 +155,10 @@ async function passwordVerifier(ctx: IdentityContext, responses: Record<string, 
   if (!user || !state) {
     // Decoy, replayed or expired: the same work and the same answer as a wrong password.
     modPowN(modPowN(3n, fromHex(sha256(secretBlock))), fromHex(sha256(signature)));
-    await refuseIfLocked(ctx, username);
-    return failSignIn(ctx, username);
+    await refuseIfLocked(ctx, username, ip);
+    return failSignIn(ctx, username, ip);
   }
-  await refuseIfLocked(ctx, username);
+  await refuseIfLocked(ctx, username, ip);
   const expected = expectedSignature({
     A: fromHex(state.A!),
     B: fromHex(state.B!),
@@ -145,8 +169,8 @@ async function passwordVerifier(ctx: IdentityContext, responses: Record<string, 
     secretBlock,
     timestamp,
   });
-  if (!safeEqual(expected, signature)) return failSignIn(ctx, username);
-  await clearRateLimit(ctx.db, failBucket(username));
+  if (!safeEqual(expected, signature)) return failSignIn(ctx, username, ip);
+  await passedFrom(ctx, username, ip);
   return afterPassword(ctx, user, now);
 }
 
@@ -203,13 +227,18 @@ async function newPassword(ctx: IdentityContext, body: Record<string, unknown>, 
   if (!row || row.expiresAt <= now) throw notAuthorized(SESSION_EXPIRED);
   const given = responses.USERNAME;
   if (given !== undefined && given !== row.state.username) throw notAuthorized(SESSION_EXPIRED);
-  const password = stringParam(responses, 'NEW_PASSWORD', 1024);
-  const problem = passwordPolicyProblem(password);
+  const password = typeof responses.NEW_PASSWORD === 'string' ? responses.NEW_PASSWORD : '';
+  const pending = row.userid ? await ctx.store.findById(row.userid) : undefined;
+  // The product's one rule (contracts/password.ts), in its plain words, as Cognito's policy error.
+  const problem = passwordProblem(password, pending?.email);
   if (problem) throw new CognitoError('InvalidPasswordException', problem);
   const names: { firstname?: string; lastname?: string } = {};
   for (const [attribute, column] of Object.entries(NAME_ATTRIBUTES)) {
     const value = responses[attribute];
-    if (typeof value === 'string' && value.trim()) names[column] = value.trim().slice(0, 100);
+    if (typeof value !== 'string') continue;
+    if (hasControlCharacters(value)) throw invalidParameter(`${attribute} must not contain control characters.`);
+    const name = value.trim().slice(0, 100);
+    if (!isBlank(name)) names[column] = name;
   }
   // Single use: whoever deletes the row goes on.
   const consumed = await ctx.db.delete(authChallenges).where(id).returning();

@@ -96,6 +96,14 @@ export function makeVerifier(poolName: string, userId: string, password: string,
   return { salt, verifier: padHex(verifier) };
 }
 
+/** Whether `password` is the one behind this salt and verifier (no sign-in needed: used to retire known passwords). */
+export const verifierMatches = (
+  poolName: string,
+  userId: string,
+  password: string,
+  salt: { saltHex: string; verifierHex: string },
+): boolean => padHex(modPowN(g, computeX(salt.saltHex, poolName, userId, password))) === salt.verifierHex;
+
 export const computeU = (A: bigint, B: bigint): bigint => toInt(sha256(padBytes(A), padBytes(B)));
 
 /** HKDF-SHA256(IKM = PAD(S), salt = PAD(u), info = "Caldera Derived Key"), 16 bytes. */

@@ -11,15 +11,6 @@ export type UserRow = typeof users.$inferSelect;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
-export const PASSWORD_MIN_LENGTH = 8;
-
-/** Cognito's default policy, reduced to what the product asks for: at least 8 characters. */
-export function passwordPolicyProblem(password: string): string | undefined {
-  if (password.length < PASSWORD_MIN_LENGTH) return 'Password does not conform to policy: Password not long enough';
-  if (password.length > 256) return 'Password does not conform to policy: Password is too long';
-  return undefined;
-}
-
 export function createStore(db: Db, poolName: string) {
   const groupsOf = async (userid: string, from: Db = db): Promise<string[]> => {
     const rows = await from

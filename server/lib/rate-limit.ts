@@ -42,3 +42,9 @@ export async function peekRateLimit(db: Db, bucket: string, limit: number, now: 
 export async function clearRateLimit(db: Db, bucket: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.bucket} = ${bucket}`);
 }
+
+/** Clears `bucket` and every bucket under it (`bucket:...`), e.g. an account's per-source counters. */
+export async function clearRateLimits(db: Db, bucket: string): Promise<void> {
+  const under = `${bucket.replace(/[\\%_]/g, (ch) => `\\${ch}`)}:%`;
+  await db.delete(rateLimits).where(sql`${rateLimits.bucket} = ${bucket} or ${rateLimits.bucket} like ${under}`);
+}

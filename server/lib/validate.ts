@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { hasControlCharacters } from '#contracts/text.ts';
 import { HttpError } from './http-error.ts';
-
-const MAX_JSON_BYTES = 64 * 1024;
 
 /** The first issue, phrased for a person: "Email is required." rather than a schema dump. */
 export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -14,20 +13,41 @@ export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   return issue.message;
 }
 
+/**
+ * The net under the contracts: any text anywhere in the input holding a control character (NUL, ESC,
+ * C1, half a surrogate pair) is refused, naming the field, even where a contract forgot its text rule.
+ * Newline and tab pass here; single-line fields refuse them through their contract.
+ */
+function controlCharacterField(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') {
+    return hasControlCharacters(value, { multiLine: true }) ? path || 'The request' : undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = controlCharacterField(item, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (!result.success) throw new HttpError(400, firstIssue(result.issues));
+  const field = controlCharacterField(input, '');
+  if (field) throw new HttpError(400, `${field} must not contain control characters.`);
   return result.output;
 }
 
-/** Reads a JSON body and validates it; malformed JSON and wrong types are 400s with a message, never 500s. */
+/**
+ * Reads a JSON body and validates it; malformed JSON and wrong types are 400s with a message, never
+ * 500s. The size was capped before anything read the body (server/middleware/body-limit.ts).
+ */
 export async function readJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const type = c.req.header('content-type') ?? '';
   if (!type.toLowerCase().includes('application/json')) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
   }
   const raw = await c.req.text();
-  if (raw.length > MAX_JSON_BYTES) throw new HttpError(413, 'The request body is too large.');
   let body: unknown;
   try {
     body = JSON.parse(raw);

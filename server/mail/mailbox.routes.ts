@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Mail } from '#contracts/mailbox.ts';
 import type { AppDeps } from '../app.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { isLocalCaller } from '../lib/client-ip.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
@@ -13,9 +14,19 @@ article{background:#fff;border:1px solid #e4e7eb;border-radius:10px;padding:16px
 h2{font-size:17px;margin:0 0 4px}p.meta{color:#52606d;margin:0 0 12px;font-size:13px}
 pre{white-space:pre-wrap;font:inherit;margin:0 0 8px}a{color:#0f766e;word-break:break-all}`;
 
-/** The local outbox as a page and as JSON (development only: off with SMTP or in production). */
-export function mailboxRoutes({ db }: Pick<AppDeps, 'db'>) {
+export const MAILBOX_LOCAL_ONLY = 'The development mailbox answers only on this computer (a loopback address).';
+
+/**
+ * The local outbox as a page and as JSON. It holds live verification and reset links, so whoever
+ * reads it can take over any account: mounted only in development without SMTP (server/app.ts), and
+ * answering only callers on this computer, whatever X-Forwarded-For claims unless TRUST_PROXY is set.
+ */
+export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
   const app = new Hono();
+  app.use(async (c, next) => {
+    if (!isLocalCaller(c, env)) return c.json({ message: MAILBOX_LOCAL_ONLY }, 403);
+    await next();
+  });
   const list = async (): Promise<Mail[]> => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.sentAt)).limit(200);
     return rows.map((row) => ({

@@ -17,6 +17,8 @@ export type Mailer = {
 
 export function createMailer(deps: { db: Db; env: Env; clock: Clock; log: Logger }): Mailer {
   const { db, env, clock, log } = deps;
+  // Production never pretends to send: registration would report success while the mail went nowhere.
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) throw new Error('NODE_ENV=production needs SMTP_URL.');
   const smtp = env.SMTP_URL ? createTransport(env.SMTP_URL) : undefined;
   return {
     mailboxEnabled: !smtp && env.NODE_ENV !== 'production',

@@ -17,6 +17,8 @@ export const requestLog =
     const started = performance.now();
     await next();
     const ms = (performance.now() - started).toFixed(1);
+    // The caller writes X-Amz-Target: only an operation-shaped name goes into the log.
     const target = c.req.header('x-amz-target')?.split('.').pop();
-    log.info(`${c.req.method} ${c.req.path}${target ? ` (${target})` : ''} ${c.res.status} ${ms}ms`);
+    const operation = target && (/^[A-Za-z]{1,64}$/.test(target) ? target : 'unrecognised operation');
+    log.info(`${c.req.method} ${c.req.path}${operation ? ` (${operation})` : ''} ${c.res.status} ${ms}ms`);
   };

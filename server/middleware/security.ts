@@ -1,29 +1,36 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 /**
  * Headers on every response. The SPA is built by Vite into files, so script-src needs no
  * 'unsafe-inline'/'unsafe-eval'; React's style props go through CSSOM, which style-src does not block.
  */
-export const contentSecurityPolicy = (connectTo: string[] = []) =>
+export const contentSecurityPolicy = (connectTo: string[] = [], publicOrigin?: string) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...(publicOrigin ? [publicOrigin] : [])].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", ...connectTo].join(' '),
+    ["connect-src 'self'", ...(publicOrigin ? [publicOrigin] : []), ...connectTo].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join('; ');
 
-/** `connectTo`: origins the SPA may call besides its own, e.g. a real Cognito pool's endpoint. */
-export const securityHeaders = (connectTo: string[] = []): MiddlewareHandler => {
-  const policy = contentSecurityPolicy(connectTo);
+/**
+ * `connectTo`: origins the SPA may call besides its own, e.g. a real Cognito pool's endpoint.
+ * `publicOrigin`: the origin /config.json names (PUBLIC_URL or http://localhost:PORT). A page opened
+ * under another name for the same server (http://127.0.0.1:8787) must still reach the identity
+ * endpoint and media that the config points at.
+ */
+export const securityHeaders = (connectTo: string[] = [], publicOrigin?: (c: Context) => string): MiddlewareHandler => {
+  const fixed = contentSecurityPolicy(connectTo);
   return async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', policy);
+    const origin = publicOrigin?.(c);
+    const own = new URL(c.req.url).origin;
+    c.header('Content-Security-Policy', origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Frame-Options', 'DENY');

@@ -4,6 +4,7 @@ import { latestLink, mailbox } from './support/mailbox.ts';
 
 const time = testClock();
 let server: TestServer;
+const ownOrigin = () => `http://localhost:${new URL(server.url).port}`;
 beforeAll(async () => {
   server = await startTestServer({ clock: time.clock });
 });
@@ -25,22 +26,43 @@ describe('registration', () => {
     const { mail, link } = await latestLink(server, 'ada@example.com', '/verify-email');
     expect(mail.subject).toBe('Verify your email address');
     expect(mail.text).toContain('Ada’s Bakery');
-    expect(link.startsWith(`${server.url}/verify-email?token=`)).toBe(true);
+    // Links use the server's own origin (PUBLIC_URL unset): http://localhost:<port>, never the Host header.
+    expect(link.startsWith(`${ownOrigin()}/verify-email?token=`)).toBe(true);
     const user = await server.deps.identity.findUserByEmail('ada@example.com');
     expect(user?.status).toBe('UNCONFIRMED');
   });
 
-  it('refuses a second account for the same e-mail, whatever its case, with 409', async () => {
-    const response = await server.api('POST', '/api/public/register', { body: registration('ADA@example.com') });
-    expect(response.status).toBe(409);
-    expect((await response.json()).message).toMatch(/already exists/);
+  it('answers a second registration of an address exactly like a first, and tells its owner by e-mail', async () => {
+    const fresh = await server.api('POST', '/api/public/register', { body: registration('newcomer@example.com') });
+    const again = await server.api('POST', '/api/public/register', {
+      body: { ...registration('ADA@example.com'), firstName: 'Mallory', businessName: 'Not Ada' },
+    });
+    // Nothing in the answer tells the caller that ada@example.com has an account.
+    expect(again.status).toBe(fresh.status);
+    expect(await again.text()).toBe(await fresh.text());
+    const headers = (r: Response) => [...r.headers].filter(([name]) => name !== 'date' && name !== 'content-length');
+    expect(headers(again)).toEqual(headers(fresh));
+    // The owner hears about it, with a reset link that works; the account is unchanged.
+    const { mail, token } = await latestLink(server, 'ada@example.com', '/reset-password');
+    expect(mail.subject).toBe('Someone tried to register with your email address');
+    expect(mail.text).toMatch(/no new account was created and nothing has changed/);
+    expect(mail.text).not.toContain('Mallory');
+    const user = await server.deps.identity.findUserByEmail('ada@example.com');
+    expect(user?.status).toBe('UNCONFIRMED');
+    const reset = await server.api('POST', '/api/password-reset/reset', {
+      body: { token, newPassword: 'Sourdough&Rye7' },
+    });
+    expect(reset.status).toBe(200);
+    // Still one account for the address; its owner is now confirmed by owning the mailbox.
+    expect((await server.deps.identity.findUserByEmail('ada@example.com'))?.userid).toBe(user?.userid);
+    expect((await server.deps.identity.findUserByEmail('ada@example.com'))?.status).toBe('CONFIRMED');
   });
 
   it.each([
     ['firstName', { firstName: '' }, 'First name is required.'],
     ['lastName', { lastName: '   ' }, 'Last name is required.'],
     ['email', { email: 'not-an-email' }, 'Please enter a valid email address.'],
-    ['password', { password: 'short' }, 'Password must be at least 8 characters long.'],
+    ['password', { password: 'short' }, 'Use at least 8 characters.'],
     ['businessName', { businessName: undefined }, 'Business name is required.'],
   ])('requires %s', async (_field, change, message) => {
     const response = await server.api('POST', '/api/public/register', {
@@ -48,6 +70,21 @@ describe('registration', () => {
     });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message });
+  });
+
+  it.each([
+    ['12345678', 'This password is too common. Choose one that is harder to guess.'],
+    ['password', 'This password is too common. Choose one that is harder to guess.'],
+    ['Password1', 'This password is too common. Choose one that is harder to guess.'],
+    ['        ', 'This password is too common. Choose one that is harder to guess.'],
+    ['Weak@Example.com', "Don't use your e-mail address as your password."],
+  ])('refuses the password %j with its plain reason', async (password, message) => {
+    const response = await server.api('POST', '/api/public/register', {
+      body: { ...registration('weak@example.com'), password },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(await server.deps.identity.findUserByEmail('weak@example.com')).toBeUndefined();
   });
 
   it('answers malformed JSON and wrong types with 400 and a message, never 500', async () => {
@@ -124,7 +161,7 @@ describe('password reset', () => {
     const { token } = await latestLink(server, 'ada@example.com', '/reset-password');
     const short = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'short' } });
     expect(short.status).toBe(400);
-    expect((await short.json()).message).toBe('Password must be at least 8 characters long.');
+    expect((await short.json()).message).toBe('Use at least 8 characters.');
     const ok = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'NewLoaf&Jam2' } });
     expect(ok.status).toBe(200);
     const reuse = await server.api('POST', '/api/password-reset/reset', {
@@ -141,6 +178,21 @@ describe('password reset', () => {
     });
     expect(expired.status).toBe(400);
     expect((await expired.json()).message).toMatch(/expired/);
+  });
+
+  it('applies the password rule to a reset, and a refused password leaves the link usable', async () => {
+    await server.api('POST', '/api/password-reset/request', { body: { email: 'verify@example.com' } });
+    const { token } = await latestLink(server, 'verify@example.com', '/reset-password');
+    for (const [newPassword, message] of [
+      ['sunshine', 'This password is too common. Choose one that is harder to guess.'],
+      ['VERIFY@example.com', "Don't use your e-mail address as your password."],
+    ]) {
+      const refused = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword } });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message });
+    }
+    const ok = await server.api('POST', '/api/password-reset/reset', { body: { token, newPassword: 'Proper#Loaf42' } });
+    expect(ok.status).toBe(200);
   });
 
   it('limits requests per IP with 429 and Retry-After', async () => {

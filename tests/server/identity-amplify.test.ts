@@ -112,9 +112,16 @@ describe('sign-in with SRP', () => {
       isSignedIn: false,
       nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED', missingAttributes: [] },
     });
-    const short = await failure(confirmSignIn({ challengeResponse: 'short' }));
-    expect(short.name).toBe('InvalidPasswordException');
-    expect(short.message).toBe('Password does not conform to policy: Password not long enough');
+    // The product's password rule, in its plain words, through Cognito's policy error.
+    for (const [password, message] of [
+      ['short', 'Use at least 8 characters.'],
+      ['password1', 'This password is too common. Choose one that is harder to guess.'],
+      ['Temp@Example.com', "Don't use your e-mail address as your password."],
+    ]) {
+      const refused = await failure(confirmSignIn({ challengeResponse: password! }));
+      expect(refused.name).toBe('InvalidPasswordException');
+      expect(refused.message).toBe(message);
+    }
     const done = await confirmSignIn({ challengeResponse: 'Brand#New#Pass1' });
     expect(done).toEqual({ isSignedIn: true, nextStep: { signInStep: 'DONE' } });
     expect((await fetchAuthSession()).tokens?.accessToken.payload['cognito:groups']).toEqual(['BusinessOwners']);
@@ -213,7 +220,7 @@ describe('sessions', () => {
 });
 
 describe('throttling', () => {
-  it('locks an account after 5 failed sign-ins with a clear LimitExceededException, for 15 minutes', async () => {
+  it('locks this client out of the account after its 5 failed sign-ins with a clear LimitExceededException, for 15 minutes', async () => {
     for (let i = 0; i < 5; i++) {
       const error = await failure(signIn({ username: 'locked@example.com', password: `Wrong#${i}xxxx` }));
       expect(error.name).toBe('NotAuthorizedException');

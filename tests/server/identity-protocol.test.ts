@@ -110,7 +110,7 @@ describe('envelope', () => {
 
   it('uses 400, __type = x-amzn-errortype, and never 500 for bad input', async () => {
     const cases = [
-      [await cognitoCall(server, 'NoSuchThing', {}), 'UnknownOperationException'],
+      [await cognitoCall(server, 'NoSuchThing', {}), 'InvalidParameterException'],
       [await cognitoCall(server, 'InitiateAuth', '{"AuthFlow": '), 'SerializationException'],
       [await cognitoCall(server, 'InitiateAuth', '[1]'), 'SerializationException'],
       [

@@ -34,7 +34,8 @@ describe('with SMTP_URL set', () => {
     const body = mail!.data
       .replace(/=\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-    expect(body).toContain(`${server.url}/verify-email?token=`);
+    // On the server's own origin (PUBLIC_URL unset): http://localhost:<port>.
+    expect(body).toContain(`http://localhost:${new URL(server.url).port}/verify-email?token=`);
   });
 
   it('turns the development mailbox off', async () => {

@@ -83,12 +83,17 @@ describe('cross-origin callers', () => {
 });
 
 describe('runtime configuration', () => {
-  it('gives the SPA an absolute identity endpoint built from the origin it used', async () => {
+  it("gives the SPA an absolute identity endpoint on the server's own origin, and lets a page under another name reach it", async () => {
+    const origin = `http://localhost:${new URL(server.url).port}`;
     const response = await server.request('/config.json');
     const config = await response.json();
-    expect(config.auth.userPoolEndpoint).toBe(`${server.url}/cognito/`);
+    expect(config.auth.userPoolEndpoint).toBe(`${origin}/cognito/`);
     expect(config.auth.userPoolId).toBe(server.env.USER_POOL_ID);
-    expect(config.mediaBaseUrl).toBe(`${server.url}/media/`);
+    expect(config.mediaBaseUrl).toBe(`${origin}/media/`);
+    // This page was loaded from 127.0.0.1: its CSP allows the configured origin for calls and images.
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain(`connect-src 'self' ${origin}`);
+    expect(csp).toContain(`img-src 'self' data: blob: ${origin}`);
   });
 
   it('against a real Cognito pool, sends the SPA to Cognito and lets the page reach it', async () => {
@@ -109,7 +114,8 @@ describe('runtime configuration', () => {
         .get('content-security-policy')!
         .split(';')
         .find((d) => d.trim().startsWith('connect-src'))!;
-      expect(connect.trim()).toBe("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com");
+      const own = `http://localhost:${new URL(real.url).port}`;
+      expect(connect.trim()).toBe(`connect-src 'self' ${own} https://cognito-idp.eu-west-1.amazonaws.com`);
     } finally {
       await real.stop();
     }

@@ -9,19 +9,24 @@ import {
   ResendVerificationRequest,
   VerifyEmailQuery,
 } from '#contracts/account.ts';
+import { passwordProblem } from '#contracts/password.ts';
 import type { AppDeps, AppEnv } from '../../app.ts';
 import { businesses, users } from '../../db/schema.ts';
+import { makeVerifier } from '../../identity/srp.ts';
 import { GROUPS } from '../../identity/types.ts';
 import { clientIp, publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
+import type { OutgoingMail } from '../../mail/mailer.ts';
 import { freePlan, serverTimeZone } from '../../seed.ts';
-import { resetMail, verificationMail } from './mails.ts';
+import { registrationAttemptMail, resetMail, verificationMail } from './mails.ts';
 import { checkToken, issueToken, spendAllTokens, spendToken } from './tokens.ts';
 
 export const RESET_REQUESTED = "If an account with that email exists, we've sent you a password reset link.";
+/** The one answer to a valid registration, whether or not the address already had an account. */
+export const REGISTERED = 'Registration successful. Please check your email to verify your account.';
 export const VERIFICATION_RESENT =
   "If that email belongs to an account that still needs verifying, we've sent a new verification link.";
 export const RESET_LINK_USABLE = 'This password reset link can be used.';
@@ -50,7 +55,7 @@ export function accountRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   const limitIp = async (c: Context, name: keyof typeof LIMITS) => {
-    const result = await hitRateLimit(db, `${name}:${clientIp(c)}`, { ...LIMITS[name], now: clock() });
+    const result = await hitRateLimit(db, `${name}:${clientIp(c, env)}`, { ...LIMITS[name], now: clock() });
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       throw new HttpError(429, `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
@@ -59,12 +64,37 @@ export function accountRoutes(deps: AppDeps) {
     }
   };
 
+  /**
+   * A reset link for an existing account, at most resetRequestPerAccount times an hour whoever asks
+   * (a reset request or a registration with the address), so nobody can flood an owner's inbox.
+   */
+  const mailResetLink = async (
+    c: Context,
+    user: { userid: string; email: string },
+    mail: (to: string, link: string, ttl: number) => OutgoingMail,
+  ) => {
+    const now = clock();
+    const perAccount = await hitRateLimit(db, `resetRequestPerAccount:${user.userid}`, {
+      ...LIMITS.resetRequestPerAccount,
+      now,
+    });
+    if (!perAccount.allowed) return;
+    const token = await issueToken(db, user.userid, 'password_reset', env.RESET_TOKEN_TTL, now);
+    const link = `${publicOrigin(c, env)}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send(mail(user.email, link, env.RESET_TOKEN_TTL));
+  };
+
   app.post('/public/register', async (c) => {
     const body = await readJson(c, RegisterRequest);
     // Counted after validation: a typo in the form must not use up the owner's attempts.
     await limitIp(c, 'registerPerIp');
-    if (await identity.findUserByEmail(body.email)) {
-      throw new HttpError(409, 'An account with this email already exists. Try signing in or resetting your password.');
+    const existing = await identity.findUserByEmail(body.email);
+    if (existing) {
+      // Never tell the caller that the address has an account: the same answer as a new registration,
+      // after about the same work (a verifier is what a new account costs); its owner hears by e-mail.
+      makeVerifier('decoy', newId(), body.password);
+      await mailResetLink(c, existing, registrationAttemptMail);
+      return c.json({ message: REGISTERED }, 201);
     }
     const plan = await freePlan(db);
     const now = clock();
@@ -94,13 +124,14 @@ export function accountRoutes(deps: AppDeps) {
         return issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
       });
     } catch (error) {
-      // Two registrations racing for one address: the unique index decides.
-      if (isUniqueViolation(error)) throw new HttpError(409, 'An account with this email already exists.');
+      // Two registrations racing for one address: the unique index decides, and the loser is answered
+      // like everyone else (the winner's owner has the verification mail).
+      if (isUniqueViolation(error)) return c.json({ message: REGISTERED }, 201);
       throw error;
     }
-    const link = `${publicOrigin(c, env.PUBLIC_URL)}/verify-email?token=${encodeURIComponent(token)}`;
+    const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
     await mailer.send(verificationMail(body.email, body.firstName, body.businessName, link, env.VERIFY_TOKEN_TTL));
-    return c.json({ message: 'Registration successful. Please check your email to verify your account.' }, 201);
+    return c.json({ message: REGISTERED }, 201);
   });
 
   app.get('/public/verify-email', async (c) => {
@@ -115,19 +146,8 @@ export function accountRoutes(deps: AppDeps) {
     await limitIp(c, 'resetRequestPerIp');
     const { email } = await readJson(c, PasswordResetRequest);
     const user = await identity.findUserByEmail(email);
-    if (user) {
-      // Over the per-account limit we quietly send nothing: the answer must not differ.
-      const now = clock();
-      const perAccount = await hitRateLimit(db, `resetRequestPerAccount:${user.userid}`, {
-        ...LIMITS.resetRequestPerAccount,
-        now,
-      });
-      if (perAccount.allowed) {
-        const token = await issueToken(db, user.userid, 'password_reset', env.RESET_TOKEN_TTL, now);
-        const link = `${publicOrigin(c, env.PUBLIC_URL)}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(resetMail(user.email, link, env.RESET_TOKEN_TTL));
-      }
-    }
+    // Over the per-account limit nothing is sent: the answer must not differ.
+    if (user) await mailResetLink(c, user, resetMail);
     return c.json({ message: RESET_REQUESTED });
   });
 
@@ -135,7 +155,15 @@ export function accountRoutes(deps: AppDeps) {
     const { token, newPassword } = await readJson(c, PasswordReset);
     await limitIp(c, 'resetPerIp');
     const now = clock();
-    const userid = await spendToken(db, token, 'password_reset', now);
+    const userid = await spendToken(db, token, 'password_reset', now, {
+      // The e-mail rule needs the account's address; checked before the link is spent, so a refused
+      // password leaves the link usable.
+      beforeSpending: async (owner) => {
+        const [user] = await db.select({ email: users.email }).from(users).where(eq(users.userid, owner));
+        const problem = passwordProblem(newPassword, user?.email);
+        if (problem) throw new HttpError(400, problem);
+      },
+    });
     await identity.setPassword(userid, newPassword);
     await spendAllTokens(db, userid, 'password_reset', now);
     return c.json({ message: 'Your password has been reset. You can now sign in with your new password.' });
@@ -165,7 +193,7 @@ export function accountRoutes(deps: AppDeps) {
           .where(eq(users.userid, user.userid))
           .limit(1);
         const token = await issueToken(db, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
-        const link = `${publicOrigin(c, env.PUBLIC_URL)}/verify-email?token=${encodeURIComponent(token)}`;
+        const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
         const firstName = owner?.firstname?.trim() || 'there';
         const businessName = owner?.businessname ?? 'your business';
         await mailer.send(verificationMail(user.email, firstName, businessName, link, env.VERIFY_TOKEN_TTL));

@@ -38,3 +38,21 @@ export const resetMail = (to: string, link: string, ttlSeconds: number): Outgoin
   ].join('\n'),
   links: [link],
 });
+
+/** To the owner of an address someone tried to register again: nothing changed, and a way back in. */
+export const registrationAttemptMail = (to: string, resetLink: string, ttlSeconds: number): OutgoingMail => ({
+  to,
+  subject: 'Someone tried to register with your email address',
+  text: [
+    'Hello,',
+    '',
+    'Someone, maybe you, just tried to register a new business on the Business Portal with this email address. It already has an account, so no new account was created and nothing has changed.',
+    '',
+    'If it was you, sign in with your existing account. If you have forgotten your password, choose a new one here:',
+    '',
+    resetLink,
+    '',
+    `This link works once and expires in ${lifetime(ttlSeconds)}. If it wasn't you, you can ignore this email; your account stays as it is.`,
+  ].join('\n'),
+  links: [resetLink],
+});

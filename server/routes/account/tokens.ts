@@ -36,25 +36,34 @@ export async function issueToken(db: Db, userid: string, purpose: Purpose, ttlSe
  * Refuses a token that is unknown, used or expired, saying precisely why, without spending it (the
  * reset page checks its link as it opens, before the owner types anything).
  */
-export async function checkToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<void> {
+export async function checkToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<string> {
   const wording = WORDING[purpose];
   const [row] = await db
-    .select({ usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
+    .select({ userid: accountTokens.userid, usedAt: accountTokens.usedAt, expiresAt: accountTokens.expiresAt })
     .from(accountTokens)
     .where(and(eq(accountTokens.tokenHash, sha256(token)), eq(accountTokens.purpose, purpose)));
   if (!row) throw new HttpError(400, wording.invalid);
   if (row.usedAt) throw new HttpError(400, wording.used);
   if (row.expiresAt <= now) throw new HttpError(400, wording.expired);
+  return row.userid;
 }
 
 /**
  * Spends a token: marks it used in the same statement that checks it is unused, so two concurrent
- * clicks cannot both succeed. Explains precisely why a token is refused.
+ * clicks cannot both succeed. Explains precisely why a token is refused. `beforeSpending` may refuse
+ * (throw) after the token proved valid, leaving it unspent.
  */
-export async function spendToken(db: Db, token: string, purpose: Purpose, now: Date): Promise<string> {
+export async function spendToken(
+  db: Db,
+  token: string,
+  purpose: Purpose,
+  now: Date,
+  options: { beforeSpending?: (userid: string) => Promise<void> } = {},
+): Promise<string> {
   const wording = WORDING[purpose];
   const tokenHash = sha256(token);
-  await checkToken(db, token, purpose, now);
+  const userid = await checkToken(db, token, purpose, now);
+  await options.beforeSpending?.(userid);
   const spent = await db
     .update(accountTokens)
     .set({ usedAt: now })

@@ -1,27 +1,35 @@
 import { Hono } from 'hono';
 import type { RuntimeConfig } from '#contracts/config.ts';
 import type { AppDeps } from '../../app.ts';
+import type { Env } from '../../env.ts';
+import { publicOrigin } from '../../lib/client-ip.ts';
 
 /**
- * The SPA's runtime configuration. Amplify needs an ABSOLUTE userPoolEndpoint; it is built from
- * PUBLIC_URL, else from the origin the browser used, so one build works on any host and port.
+ * The SPA's runtime configuration for a portal whose public origin is `origin`. Amplify needs an
+ * ABSOLUTE userPoolEndpoint.
+ */
+export function runtimeConfig(env: Env, origin: string): RuntimeConfig {
+  const local = !env.JWKS_URL;
+  return {
+    auth: {
+      userPoolId: env.USER_POOL_ID,
+      userPoolClientId: env.USER_POOL_CLIENT_ID,
+      ...(local ? { userPoolEndpoint: `${origin}/cognito/` } : {}),
+    },
+    apiBaseUrl: '',
+    mediaBaseUrl: `${origin}/media/`,
+    appScheme: env.APP_SCHEME,
+  };
+}
+
+/**
+ * GET /config.json. The origin is PUBLIC_URL, else this server's own listening origin: never the
+ * request's Host header, which a caller (or a poisoned cache in front) could set to anything.
  */
 export function configRoutes({ env }: Pick<AppDeps, 'env'>) {
   const app = new Hono();
-  app.get('/config.json', (c) => {
-    const origin = env.PUBLIC_URL?.replace(/\/$/, '') ?? new URL(c.req.url).origin;
-    const local = !env.JWKS_URL;
-    const config: RuntimeConfig = {
-      auth: {
-        userPoolId: env.USER_POOL_ID,
-        userPoolClientId: env.USER_POOL_CLIENT_ID,
-        ...(local ? { userPoolEndpoint: `${origin}/cognito/` } : {}),
-      },
-      apiBaseUrl: '',
-      mediaBaseUrl: `${origin}/media/`,
-      appScheme: env.APP_SCHEME,
-    };
-    return c.json(config, 200, { 'Cache-Control': 'no-cache' });
-  });
+  app.get('/config.json', (c) =>
+    c.json(runtimeConfig(env, publicOrigin(c, env)), 200, { 'Cache-Control': 'no-cache' }),
+  );
   return app;
 }

@@ -78,6 +78,8 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The address the browser uses, so links in mails and /config.json name it (not http://localhost).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     DEMO_EMAIL: demo.email,

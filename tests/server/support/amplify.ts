@@ -104,7 +104,7 @@ export async function createOwner(server: TestServer, input: OwnerInput) {
 
 /** One raw Cognito JSON call (what the SDK or Amplify sends), for protocol-level assertions. */
 export async function cognitoCall(
-  server: TestServer,
+  server: Pick<TestServer, 'request'>,
   operation: string,
   body: unknown,
   headers: Record<string, string> = {},
@@ -125,13 +125,23 @@ export async function cognitoCall(
  * Sign-in without Amplify: this module's own SRP client half over the raw protocol. Returns the
  * final RespondToAuthChallenge answer (tokens, or a challenge) and throws a CognitoCallError on an error.
  */
-export async function srpSignIn(server: TestServer, username: string, password: string) {
+export async function srpSignIn(
+  server: Pick<TestServer, 'request' | 'env'>,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   const { a, A } = clientStart();
-  const start = await cognitoCall(server, 'InitiateAuth', {
-    AuthFlow: 'USER_SRP_AUTH',
-    ClientId: server.env.USER_POOL_CLIENT_ID,
-    AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
-  });
+  const start = await cognitoCall(
+    server,
+    'InitiateAuth',
+    {
+      AuthFlow: 'USER_SRP_AUTH',
+      ClientId: server.env.USER_POOL_CLIENT_ID,
+      AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
+    },
+    headers,
+  );
   if (start.status !== 200) throw new CognitoCallError(start.json);
   const p = start.json.ChallengeParameters as Record<string, string>;
   const timestamp = srpTimestamp(new Date());
@@ -146,16 +156,21 @@ export async function srpSignIn(server: TestServer, username: string, password: 
     secretBlock: p.SECRET_BLOCK!,
     timestamp,
   });
-  const answer = await cognitoCall(server, 'RespondToAuthChallenge', {
-    ChallengeName: 'PASSWORD_VERIFIER',
-    ClientId: server.env.USER_POOL_CLIENT_ID,
-    ChallengeResponses: {
-      USERNAME: p.USER_ID_FOR_SRP,
-      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
-      TIMESTAMP: timestamp,
-      PASSWORD_CLAIM_SIGNATURE: signature,
+  const answer = await cognitoCall(
+    server,
+    'RespondToAuthChallenge',
+    {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ClientId: server.env.USER_POOL_CLIENT_ID,
+      ChallengeResponses: {
+        USERNAME: p.USER_ID_FOR_SRP,
+        PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+        TIMESTAMP: timestamp,
+        PASSWORD_CLAIM_SIGNATURE: signature,
+      },
     },
-  });
+    headers,
+  );
   if (answer.status !== 200) throw new CognitoCallError(answer.json);
   return answer.json as {
     AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
@@ -166,8 +181,13 @@ export async function srpSignIn(server: TestServer, username: string, password: 
 }
 
 /** Tokens of a signed-in user via the raw protocol (throws if a challenge comes back instead). */
-export async function srpTokens(server: TestServer, username: string, password: string) {
-  const result = await srpSignIn(server, username, password);
+export async function srpTokens(
+  server: Pick<TestServer, 'request' | 'env'>,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
+  const result = await srpSignIn(server, username, password, headers);
   if (!result.AuthenticationResult) throw new Error(`sign-in stopped at ${result.ChallengeName}`);
   return result.AuthenticationResult;
 }

@@ -1,0 +1,80 @@
+/**
+ * The product as separate processes, for what only a real process shows: start-up refusals, the
+ * data-directory lock between the server and the CLI, what the listening socket lets in. No vitest
+ * imports here (tests/server/support/netns-probe.ts runs outside vitest).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+
+/** A clean environment for a child: none of the test runner's database or mode settings leak in. */
+export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  LOG_REQUESTS: 'false',
+  NODE_ENV: 'development',
+  ...env,
+});
+
+export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+/** `tsx <script> ...args`, as npm start and npm run users do. */
+export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Run {
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Runs a command to its end. */
+export async function runToEnd(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const started = run(script, args, env);
+  const code = await started.exited;
+  return { code, output: started.output() };
+}
+
+export type Served = Run & { url: string; stop: () => Promise<number | null> };
+
+/** server/index.ts (what npm start runs once the SPA is built), healthy on 127.0.0.1:port. */
+export async function startServer(env: NodeJS.ProcessEnv, probeHost = '127.0.0.1'): Promise<Served> {
+  const started = run('server/index.ts', [], env);
+  const url = `http://${probeHost}:${env.PORT}`;
+  const stop = async () => {
+    if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGTERM');
+    return started.exited;
+  };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (started.child.exitCode !== null) throw new Error(`the server exited early:\n${started.output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not become healthy:\n${started.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { ...started, url, stop };
+}
