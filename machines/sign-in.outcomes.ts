@@ -2,6 +2,8 @@
  * The sign-in machine's texts and its handling of the provider's answers, shared by the first sign-in
  * and the new-password step. Split out to keep the machine file readable.
  */
+import { PASSWORD_MESSAGES } from '#contracts/password.ts';
+
 /** What the identity adapter (src/auth/auth.ts) answers after a sign-in step. */
 export type SignInOutcome =
   | { kind: 'signedIn'; groups: string[] }
@@ -65,15 +67,8 @@ export const outcomeTransitions = (fallback: string) => [
   },
 ];
 
-/**
- * The product's password rules in plain words. contracts/password.ts (shared with the server) will hold
- * these exact texts; until it lands they are defined here. TODO(coordinator): import them from there.
- */
-export const passwordPolicyTexts = {
-  tooShort: 'Use at least 8 characters.',
-  tooCommon: 'This password is too common. Choose one that is harder to guess.',
-  isEmail: "Don't use your e-mail address as your password.",
-} as const;
+/** The product's password rules in plain words: the texts the server and our provider answer with. */
+export const passwordPolicyTexts = PASSWORD_MESSAGES;
 
 /**
  * Amazon Cognito words its password-policy refusals for developers ("Password did not conform with
@@ -82,7 +77,7 @@ export const passwordPolicyTexts = {
  */
 const COGNITO_PASSWORD_REASONS: ReadonlyArray<readonly [RegExp, string]> = [
   [/not long enough|length greater than or equal to/i, passwordPolicyTexts.tooShort],
-  [/length less than or equal to/i, 'Use at most 256 characters.'],
+  [/length less than or equal to/i, PASSWORD_MESSAGES.tooLong],
   [/must have uppercase/i, 'Add a capital letter (A–Z).'],
   [/must have lowercase/i, 'Add a small letter (a–z).'],
   [/must have numeric/i, 'Add a number (0–9).'],
