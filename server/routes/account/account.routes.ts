@@ -9,7 +9,7 @@ import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
-import { freePlan, serverTimeZone } from '../../seed.ts';
+import { freePlan, serverTimeZone } from '../businesses/defaults.ts';
 import { resetMail, verificationMail } from './mails.ts';
 import { issueToken, spendAllTokens, spendToken } from './tokens.ts';
 
