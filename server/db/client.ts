@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { registerDriver } from './hot-path.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that loses its connection must not crash the process.
     pool.on('error', (error) => console.error(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    registerDriver(db, { kind: 'postgres', pool });
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
       try {
@@ -68,6 +70,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   skipPerQueryParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  registerDriver(db, { kind: 'pglite', client });
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

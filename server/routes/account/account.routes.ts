@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { PasswordReset, PasswordResetRequest, RegisterRequest, VerifyEmailQuery } from '#contracts/account.ts';
-import type { AppDeps, AppEnv } from '../../app.ts';
 import { businesses } from '../../db/schema.ts';
 import { GROUPS } from '../../identity/types.ts';
 import { clientIp, publicOrigin } from '../../lib/client-ip.ts';
@@ -9,6 +8,7 @@ import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
+import type { AppDeps, AppEnv } from '../../types.ts';
 import { freePlan, serverTimeZone } from '../businesses/defaults.ts';
 import { resetMail, verificationMail } from './mails.ts';
 import { issueToken, spendAllTokens, spendToken } from './tokens.ts';

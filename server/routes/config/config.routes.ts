@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { RuntimeConfig } from '#contracts/config.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../types.ts';
 
 /**
  * The SPA's runtime configuration. Amplify needs an ABSOLUTE userPoolEndpoint; it is built from
