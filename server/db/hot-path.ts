@@ -3,7 +3,7 @@ import type pg from 'pg';
 
 /**
  * Reads that run on EVERY authenticated request (the guard's one lookup) go to the driver itself,
- * prepared on the database server once, instead of through the ORM: docs/decisions/004-scoping-and-guards.md.
+ * prepared on the database server once, instead of through the ORM: docs/decisions/006-scoping-and-guards.md.
  * Everything else uses drizzle.
  */
 
