@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../db/client.ts';
-import { uuidStatement } from '../db/hot-path.ts';
+import { preparedRead } from '../db/hot-path.ts';
 import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
 import type { AppEnv, Area } from '../types.ts';
 
@@ -46,21 +46,22 @@ const OWNER_SESSION = `${SESSION}, b.businessid
  * the caller's business comes back in the same query.
  */
 export function guard({ db, identity }: { db: Db; identity: Identity }): MiddlewareHandler<AppEnv> {
-  const customerSession = uuidStatement<SessionRow>(db, 'guard_customer_session', CUSTOMER_SESSION);
-  const ownerSession = uuidStatement<SessionRow & { businessid: string | null }>(
+  const customerSession = preparedRead<SessionRow>(db, 'guard_customer_session', CUSTOMER_SESSION);
+  const ownerSession = preparedRead<SessionRow & { businessid: string | null }>(
     db,
     'guard_owner_session',
     OWNER_SESSION,
   );
   // With JWKS_URL (a real Cognito pool) there are no local sessions: the business is read on its own.
-  const businessOf = uuidStatement<{ businessid: string }>(
+  const businessOf = preparedRead<{ businessid: string }>(
     db,
     'guard_business_of_owner',
     'select businessid from businesses where owner_userid = $1',
   );
+  // Ids come from verified tokens; one that is not a UUID finds nothing rather than a database error.
   const lookups = {
-    customer: async (id: string) => (await customerSession(id)).map(sessionState)[0],
-    owner: async (id: string) => (await ownerSession(id)).map(sessionState)[0],
+    customer: async (id: string) => (isUuid(id) ? (await customerSession(id)).map(sessionState)[0] : undefined),
+    owner: async (id: string) => (isUuid(id) ? (await ownerSession(id)).map(sessionState)[0] : undefined),
   };
 
   return async (c, next) => {
@@ -80,11 +81,15 @@ export function guard({ db, identity }: { db: Db; identity: Identity }): Middlew
     if (!claims.groups.includes(GROUPS.owners)) return c.json({ message: DENIED.owner }, 403);
     const businessid = claims.session
       ? claims.session.businessid
-      : ((await businessOf(claims.sub))[0]?.businessid ?? null);
+      : isUuid(claims.sub)
+        ? ((await businessOf(claims.sub))[0]?.businessid ?? null)
+        : null;
     c.set('owner', { userid: claims.sub, businessid });
     return next();
   };
 }
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
 
