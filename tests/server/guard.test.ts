@@ -119,6 +119,26 @@ describe('owner routes', () => {
     expect(answer.headers.get('www-authenticate')).toContain('invalid_token');
   });
 
+  it('never see another request’s uncommitted writes (PGlite has one session for everyone)', async () => {
+    const token = await signIn('owner@example.com');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const rolledBack = server.deps.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ enabled: false }).where(eq(users.userid, owner.userid));
+        await held;
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    const answer = server.api('GET', '/api/users/me', { token });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await rolledBack;
+    expect((await answer).status).toBe(200);
+  });
+
   it('give an owner without a business their account, and 404 for the business', async () => {
     await server.deps.identity.createUser({
       email: 'no.business@example.com',
