@@ -10,7 +10,8 @@ import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { DataDirBusyError, type DataDirLock, lockDataDir } from '../server/lib/data-dir-lock.ts';
-import { freePlan, seedCatalogue, serverTimeZone } from '../server/seed.ts';
+import { freePlan, serverTimeZone } from '../server/routes/businesses/defaults.ts';
+import { seedCatalogue } from '../server/seed.ts';
 
 const STATUSES: UserStatus[] = ['CONFIRMED', 'UNCONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'];
 const GROUP_NAMES: string[] = [GROUPS.owners, GROUPS.customers];

@@ -1,37 +1,21 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import type { Db } from './db/client.ts';
-import type { Env } from './env.ts';
-import type { Identity } from './identity/types.ts';
 import { publicOrigin } from './lib/client-ip.ts';
-import type { Clock } from './lib/clock.ts';
 import { describeError } from './lib/describe-error.ts';
 import { HttpError } from './lib/http-error.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
-import type { Mailer } from './mail/mailer.ts';
-import { type AuthVariables, requireOwner } from './middleware/auth.ts';
+import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
-import { type Logger, requestLog } from './middleware/request-log.ts';
+import { requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
+import { customerRoutes } from './routes/customer/customer.routes.ts';
 import { usersRoutes } from './routes/users/users.routes.ts';
 import { spaRoutes } from './static.ts';
-
-export type AppDeps = {
-  db: Db;
-  env: Env;
-  clock: Clock;
-  identity: Identity;
-  mailer: Mailer;
-  log: Logger;
-  /** The built SPA (Vite's dist/); absent in API-only tests. */
-  distDir?: string;
-};
-
-export type AppEnv = { Variables: AuthVariables };
+import type { AppDeps, AppEnv } from './types.ts';
 
 /** Builds the whole product as one Hono app, without listening (server/index.ts listens). */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -64,8 +48,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   }
   api.use(antiForgery());
-  api.use(requireOwner(deps.identity));
+  api.use(guard(deps));
+  // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
   api.route('/', accountRoutes(deps));
+  api.route('/customer', customerRoutes(deps));
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));

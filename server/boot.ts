@@ -1,5 +1,5 @@
 import { type ServerType, serve } from '@hono/node-server';
-import { type AppDeps, createApp } from './app.ts';
+import { createApp } from './app.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createIdentity } from './identity/identity.ts';
@@ -7,6 +7,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { consoleLogger, type Logger } from './middleware/request-log.ts';
 import { retirePublishedDemoPassword, seedCatalogue, seedDemo } from './seed.ts';
+import type { AppDeps } from './types.ts';
 
 export type BootOptions = {
   env: Env;

@@ -6,6 +6,7 @@ import { poolNameOf, verifierMatches } from './identity/srp.ts';
 import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
+import { serverTimeZone } from './routes/businesses/defaults.ts';
 
 /** The plans every business can be on. Limits are what the package checks enforce. */
 export const PLANS = [
@@ -49,9 +50,6 @@ export const PLANS = [
 
 export const VOUCHER_TYPES = ['Percentage Discount', 'Fixed Amount', 'Free Item', 'Buy One Get One'] as const;
 
-/** The server's own zone, the default for new businesses (owners can change it in the profile). */
-export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 /** Catalogue rows every installation needs; safe to run on every start. */
 export async function seedCatalogue(db: Db): Promise<void> {
   await db
@@ -62,12 +60,6 @@ export async function seedCatalogue(db: Db): Promise<void> {
     .insert(voucherTypes)
     .values(VOUCHER_TYPES.map((typename) => ({ typename })))
     .onConflictDoNothing({ target: voucherTypes.typename });
-}
-
-export async function freePlan(db: Db) {
-  const [plan] = await db.select().from(packages).where(eq(packages.name, 'Free'));
-  if (!plan) throw new Error('The Free plan is missing; seedCatalogue must run first.');
-  return plan;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { registerDriver } from './hot-path.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client that loses its connection must not crash the process.
     pool.on('error', (error) => console.error(`postgres pool: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    registerDriver(db, { kind: 'postgres', pool });
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
       try {
@@ -64,8 +66,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    parsers: DRIZZLE_PARSERS,
   });
+  skipPerQueryParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  registerDriver(db, { kind: 'pglite', client });
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
@@ -74,4 +79,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dump: () => client.dumpDataDir('gzip'),
     exclusive: (work) => work(),
   };
+}
+
+const asText = (value: string) => value;
+/**
+ * The type parsers drizzle-orm's PGlite driver passes with EVERY query (it maps dates and intervals
+ * itself, so PGlite must hand them over as text). Listed in drizzle-orm/pglite/session.js.
+ */
+const DRIZZLE_PARSERS = {
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+/**
+ * PGlite merges per-query parsers into a copy of its whole 318-entry parser map on every query, which
+ * cost about a third of a simple indexed read. The instance already has drizzle's parsers (above), so the
+ * per-query ones are dropped: same values, no copy. Transactions keep the copy (not a hot path).
+ */
+const onlyDrizzles = (parsers: object) => Object.keys(parsers).every((oid) => oid in DRIZZLE_PARSERS);
+
+function skipPerQueryParsers(client: PGlite) {
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+    query(
+      text,
+      params,
+      options?.parsers && onlyDrizzles(options.parsers) ? { ...options, parsers: undefined } : options,
+    )) as PGlite['query'];
 }

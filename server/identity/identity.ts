@@ -30,8 +30,8 @@ export async function createIdentity(deps: { db: Db; env: Env; clock: Clock; log
   return {
     routes: cognitoRoutes(ctx),
     jwks: async () => keys.jwks(),
-    verifyAccessToken: async (token) => {
-      const { payload: _payload, ...claims } = await tokens.verifyAccess(token);
+    verifyAccessToken: async (token, lookup) => {
+      const { payload: _payload, ...claims } = await tokens.verifyAccess(token, lookup);
       return claims;
     },
     createUser: (user, tx) => store.createUser(user, clock(), tx),

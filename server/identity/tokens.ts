@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import type { KeyRing } from './keys.ts';
 import type { Store, UserRow } from './store.ts';
-import { type AccessClaims, InvalidTokenError } from './types.ts';
+import { type AccessClaims, InvalidTokenError, type SessionLookup, type SessionState } from './types.ts';
 
 export const SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -89,7 +89,10 @@ export function createTokenService(deps: { env: Env; clock: Clock; keys: KeyRing
    * token_use = access, client_id, and (local pool) the session behind origin_jti still live.
    * Messages are Cognito's GetUser wording.
    */
-  async function verifyAccess(token: string): Promise<AccessClaims & { payload: JWTPayload }> {
+  async function verifyAccess<S extends SessionState = SessionState>(
+    token: string,
+    lookup: SessionLookup<S> = storedSession as SessionLookup<S>,
+  ): Promise<AccessClaims & { payload: JWTPayload; session?: S }> {
     let payload: JWTPayload;
     try {
       const result = remoteKeys
@@ -121,14 +124,27 @@ export function createTokenService(deps: { env: Env; clock: Clock; keys: KeyRing
       throw new InvalidTokenError('Invalid Access Token');
     }
     const originJti = typeof payload.origin_jti === 'string' ? payload.origin_jti : undefined;
+    let session: S | undefined;
     if (!remoteKeys) {
       if (!originJti) throw new InvalidTokenError('Invalid Access Token');
-      const found = await store.findSession(originJti);
-      if (!found || found.session.userid !== payload.sub) throw new InvalidTokenError('Invalid Access Token');
-      if (found.session.revokedAt || !found.enabled) throw new InvalidTokenError('Access Token has been revoked');
-      if (found.session.expiresAt <= clock()) throw new InvalidTokenError('Access Token has expired');
+      session = await lookup(originJti);
+      if (!session || session.userid !== payload.sub) throw new InvalidTokenError('Invalid Access Token');
+      if (session.revoked || !session.enabled) throw new InvalidTokenError('Access Token has been revoked');
+      if (session.expiresAt <= clock()) throw new InvalidTokenError('Access Token has expired');
     }
-    return { sub: payload.sub, username: payload.username, groups, originJti, exp: payload.exp, payload };
+    return { sub: payload.sub, username: payload.username, groups, originJti, exp: payload.exp, payload, session };
+  }
+
+  async function storedSession(id: string): Promise<SessionState | undefined> {
+    const found = await store.findSession(id);
+    return (
+      found && {
+        userid: found.session.userid,
+        revoked: found.session.revokedAt !== null,
+        expiresAt: found.session.expiresAt,
+        enabled: found.enabled,
+      }
+    );
   }
 
   return { issuer, issue, verifyAccess };

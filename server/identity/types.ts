@@ -25,6 +25,15 @@ export type NewUser = {
 
 export type CreatedUser = { userid: string; username: string; email: string };
 
+/** What the session check of verifyAccessToken needs about the session behind a token's origin_jti. */
+export type SessionState = { userid: string; revoked: boolean; expiresAt: Date; enabled: boolean };
+
+/**
+ * Fetches a SessionState for verifyAccessToken. A caller may pass its own, to read what else it needs
+ * about the caller in the same query (the API's guard does); the identity still applies every rule.
+ */
+export type SessionLookup<S extends SessionState> = (sessionId: string) => Promise<S | undefined>;
+
 /** Thrown by verifyAccessToken; the message is safe to return (401). */
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
@@ -39,8 +48,14 @@ export type Identity = {
   routes: Hono;
   /** GET <issuer>/.well-known/jwks.json is served by `routes` too; this returns the document. */
   jwks: () => Promise<{ keys: Record<string, unknown>[] }>;
-  /** Verifies signature (RS256, known kid), issuer, expiry, token_use=access, client_id, and revocation. */
-  verifyAccessToken: (token: string) => Promise<AccessClaims>;
+  /**
+   * Verifies signature (RS256, known kid), issuer, expiry, token_use=access, client_id, and revocation.
+   * `session` is what the lookup returned (absent with JWKS_URL: a real pool's sessions are not local).
+   */
+  verifyAccessToken: <S extends SessionState = SessionState>(
+    token: string,
+    lookup?: SessionLookup<S>,
+  ) => Promise<AccessClaims & { session?: S }>;
   /** Pass a transaction to create the user together with other rows (registration). */
   createUser: (user: NewUser, tx?: Db) => Promise<CreatedUser>;
   findUserByEmail: (email: string) => Promise<{ userid: string; status: UserStatus; email: string } | undefined>;

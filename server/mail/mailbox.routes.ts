@@ -1,9 +1,9 @@
 import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Mail } from '#contracts/mailbox.ts';
-import type { AppDeps } from '../app.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { isLocalCaller } from '../lib/client-ip.ts';
+import type { AppDeps } from '../types.ts';
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

@@ -1,35 +1,109 @@
-import type { MiddlewareHandler } from 'hono';
-import { type AccessClaims, GROUPS, type Identity, InvalidTokenError } from '../identity/types.ts';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
+import { preparedRead } from '../db/hot-path.ts';
+import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
+import type { AppEnv, Area } from '../types.ts';
 
-export type AuthVariables = { auth: AccessClaims };
-
-const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
+/** Paths anyone may call: registration, e-mail verification, password reset. */
+export const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
+/** The customer API (the mobile app's); every other /api path is the owners'. */
+export const CUSTOMER_PREFIX = '/api/customer/';
 
 /**
- * Every /api route but the public ones needs a valid bearer access token of a BusinessOwners member:
- * 401 without one or with a bad one, 403 for any other group.
+ * Which area a request belongs to. Anything that is neither public nor customer is an owner route,
+ * so a route added anywhere else is guarded for owners without anyone remembering to.
  */
-export const requireOwner =
-  (identity: Identity): MiddlewareHandler<{ Variables: AuthVariables }> =>
-  async (c, next) => {
-    if (PUBLIC_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
-    const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) return c.json({ message: 'Sign in to continue.' }, 401, { 'WWW-Authenticate': 'Bearer' });
-    let claims: AccessClaims;
-    try {
-      claims = await identity.verifyAccessToken(match[1]!);
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        return c.json({ message: 'Your session has expired. Please sign in again.' }, 401, {
-          'WWW-Authenticate': 'Bearer error="invalid_token"',
-        });
-      }
-      throw error;
-    }
-    if (!claims.groups.includes(GROUPS.owners)) {
-      return c.json({ message: 'Access Denied. You do not have permission to access the Business Portal.' }, 403);
-    }
-    c.set('auth', claims);
-    await next();
+export function areaOf(path: string): Area {
+  if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'public';
+  if (path.startsWith(CUSTOMER_PREFIX) || path === CUSTOMER_PREFIX.slice(0, -1)) return 'customer';
+  return 'owner';
+}
+
+export const DENIED = {
+  owner: 'Access Denied. You do not have permission to access the Business Portal.',
+  customer: 'Access Denied. This part of the API is for customers of the app.',
+};
+
+type SessionRow = { userid: string; revoked: boolean; expires_ms: number; enabled: boolean };
+const sessionState = <R extends SessionRow>({ expires_ms, ...row }: R) => ({ ...row, expiresAt: new Date(expires_ms) });
+
+// The session behind a token (for the identity's revocation check) and, for an owner, their business:
+// one prepared statement per request. Times as epoch milliseconds: both drivers return float8 as a number.
+const SESSION = `select s.userid, s.revoked_at is not null as revoked,
+  (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms, u.enabled`;
+const CUSTOMER_SESSION = `${SESSION}
+  from auth_sessions s join users u on u.userid = s.userid where s.id = $1`;
+const OWNER_SESSION = `${SESSION}, b.businessid
+  from auth_sessions s join users u on u.userid = s.userid left join businesses b on b.owner_userid = s.userid
+  where s.id = $1`;
+
+/**
+ * The one guard of /api. Public paths pass; every other request needs a valid bearer access token
+ * (401 without one or with a bad one) of the area's group (403 otherwise): /api/customer/* wants a
+ * Customers member, everything else a BusinessOwners member. It resolves the caller ONCE per request
+ * (c.get('owner') or c.get('customer')), which is all the scoping helpers in lib/scope.ts read. The
+ * identity verifies the token and applies the session rules; the guard supplies the session lookup so
+ * the caller's business comes back in the same query.
+ */
+export function guard({ db, identity }: { db: Db; identity: Identity }): MiddlewareHandler<AppEnv> {
+  const customerSession = preparedRead<SessionRow>(db, 'guard_customer_session', CUSTOMER_SESSION);
+  const ownerSession = preparedRead<SessionRow & { businessid: string | null }>(
+    db,
+    'guard_owner_session',
+    OWNER_SESSION,
+  );
+  // With JWKS_URL (a real Cognito pool) there are no local sessions: the business is read on its own.
+  const businessOf = preparedRead<{ businessid: string }>(
+    db,
+    'guard_business_of_owner',
+    'select businessid from businesses where owner_userid = $1',
+  );
+  // Ids come from verified tokens; one that is not a UUID finds nothing rather than a database error.
+  const lookups = {
+    customer: async (id: string) => (isUuid(id) ? (await customerSession(id)).map(sessionState)[0] : undefined),
+    owner: async (id: string) => (isUuid(id) ? (await ownerSession(id)).map(sessionState)[0] : undefined),
   };
+
+  return async (c, next) => {
+    const area = areaOf(c.req.path);
+    if (area === 'public') return next();
+    const token = bearer(c);
+    if (!token) return c.json({ message: 'Sign in to continue.' }, 401, { 'WWW-Authenticate': 'Bearer' });
+    if (area === 'customer') {
+      const claims = await verify(identity, token, lookups.customer);
+      if (!claims) return expired(c);
+      if (!claims.groups.includes(GROUPS.customers)) return c.json({ message: DENIED.customer }, 403);
+      c.set('customer', { userid: claims.sub });
+      return next();
+    }
+    const claims = await verify(identity, token, lookups.owner);
+    if (!claims) return expired(c);
+    if (!claims.groups.includes(GROUPS.owners)) return c.json({ message: DENIED.owner }, 403);
+    const businessid = claims.session
+      ? claims.session.businessid
+      : isUuid(claims.sub)
+        ? ((await businessOf(claims.sub))[0]?.businessid ?? null)
+        : null;
+    c.set('owner', { userid: claims.sub, businessid });
+    return next();
+  };
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+
+const expired = (c: Context) =>
+  c.json({ message: 'Your session has expired. Please sign in again.' }, 401, {
+    'WWW-Authenticate': 'Bearer error="invalid_token"',
+  });
+
+/** The verified claims, or undefined for a token the identity refuses (any InvalidTokenError). */
+async function verify<S extends SessionState>(identity: Identity, token: string, lookup: SessionLookup<S>) {
+  try {
+    return await identity.verifyAccessToken(token, lookup);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return undefined;
+    throw error;
+  }
+}

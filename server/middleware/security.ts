@@ -30,13 +30,16 @@ export const securityHeaders = (connectTo: string[] = [], publicOrigin?: (c: Con
     await next();
     const origin = publicOrigin?.(c);
     const own = new URL(c.req.url).origin;
-    c.header('Content-Security-Policy', origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-    c.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api') c.header('Cache-Control', 'no-store');
+    // Set on the finished response's headers: c.header() after the handler rebuilds the whole Response
+    // per call, which also loses @hono/node-server's fast path for c.json() answers.
+    const headers = c.res.headers;
+    headers.set('Content-Security-Policy', origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'no-referrer');
+    headers.set('X-Frame-Options', 'DENY');
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
+    if (c.req.path.startsWith('/api/') || c.req.path === '/api') headers.set('Cache-Control', 'no-store');
   };
 };
 

@@ -1,7 +1,7 @@
+import type { PageProps } from '#src/lib/page.ts';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { SparkIcon } from '#src/ui/icons.tsx';
 import { Page } from '#src/ui/page.tsx';
-import type { PageProps } from './pages.ts';
 
 /** Stands in for the pages later issues build, so every navigation entry already leads somewhere tidy. */
 export default function ComingSoon({ title }: PageProps) {

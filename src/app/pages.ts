@@ -9,8 +9,6 @@
  * page is shown. The order of the rows is the order of the sidebar; a group sits where its first row is.
  */
 import { type ComponentType, useEffect } from 'react';
-import type { BusinessProfile } from '#contracts/businesses.ts';
-import type { UserProfile } from '#contracts/users.ts';
 import type { NavGroup } from '#machines/shell.machine.ts';
 import { type LazyModule, lazyModule } from '#src/lib/lazy-module.ts';
 import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
@@ -27,15 +25,9 @@ export function useDocumentTitle(title: string | null | undefined) {
   }, [title]);
 }
 
-/** What every signed-in page is given (spec §2: the dashboard gets both profiles; vouchers the business). */
-export interface PageProps {
-  /** The row's title (a placeholder shows it as its heading). */
-  title: string;
-  user: UserProfile | null;
-  business: BusinessProfile | null;
-}
+import type { PageModule } from '#src/lib/page.ts';
 
-export type PageModule = { default: ComponentType<PageProps> };
+export type { PageModule, PageProps } from '#src/lib/page.ts';
 
 export type NavEntry = { label: string; group: NavGroup } | { label: string; icon: ComponentType };
 
@@ -146,6 +138,3 @@ export const AUTH_PAGES: readonly AuthRow[] = [
   { path: '/register', title: 'Register Your Business', component: 'RegisterPage', access: 'signedOut' },
   { path: '/new-password-required', title: 'Set a new password', component: 'NewPasswordPage', access: 'signedOut' },
 ];
-
-/** The signed-in area (the shell, its machine and the page switch): a chunk of its own. */
-export const signedInChunk = lazyModule(() => import('./signed-in.tsx'));

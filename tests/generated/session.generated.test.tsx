@@ -16,7 +16,8 @@ import { sessionMachine } from '#machines/session.machine.ts';
 import { configureApi } from '#src/api/client.ts';
 import { getMe } from '#src/api/users.ts';
 import { App } from '#src/app/app.tsx';
-import { authChunk, PAGES, signedInChunk } from '#src/app/pages.ts';
+import { authChunk, PAGES } from '#src/app/pages.ts';
+import { signedInChunk } from '#src/app/routes.tsx';
 import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
 
 vi.mock('#src/auth/auth.ts', () => ({ currentSession: vi.fn(), signOut: vi.fn(), accessToken: vi.fn() }));

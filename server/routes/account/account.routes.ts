@@ -10,7 +10,6 @@ import {
   VerifyEmailQuery,
 } from '#contracts/account.ts';
 import { passwordProblem } from '#contracts/password.ts';
-import type { AppDeps, AppEnv } from '../../app.ts';
 import { businesses, users } from '../../db/schema.ts';
 import { makeVerifier } from '../../identity/srp.ts';
 import { GROUPS } from '../../identity/types.ts';
@@ -20,7 +19,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
-import { freePlan, serverTimeZone } from '../../seed.ts';
+import type { AppDeps, AppEnv } from '../../types.ts';
+import { freePlan, serverTimeZone } from '../businesses/defaults.ts';
 import { registrationAttemptMail, resetMail, verificationMail } from './mails.ts';
 import { checkToken, issueToken, spendAllTokens, spendToken } from './tokens.ts';
 

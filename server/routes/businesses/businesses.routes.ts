@@ -1,21 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { type BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
-import type { AppDeps, AppEnv } from '../../app.ts';
 import { businesses } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { createRouter } from '../../lib/router.ts';
+import { businessScope, byBusiness } from '../../lib/scope.ts';
 import { readJson } from '../../lib/validate.ts';
+import type { AppDeps } from '../../types.ts';
 
-const toProfile = (row: typeof businesses.$inferSelect): BusinessProfile => ({
-  businessid: row.businessid,
-  businessname: row.businessname,
-  description: row.description,
-  address: row.address,
-  latitude: row.latitude,
-  longitude: row.longitude,
-  logourl: row.logourl,
-  timezone: row.timezone,
-});
+/** The columns of the spec's business profile, and nothing else (no plan, no price, no owner id). */
+const profile = {
+  businessid: businesses.businessid,
+  businessname: businesses.businessname,
+  description: businesses.description,
+  address: businesses.address,
+  latitude: businesses.latitude,
+  longitude: businesses.longitude,
+  logourl: businesses.logourl,
+  timezone: businesses.timezone,
+};
 
 const isKnownZone = (zone: string) => {
   try {
@@ -26,20 +27,19 @@ const isKnownZone = (zone: string) => {
   }
 };
 
-/** The caller's own business; every query is scoped by the owner id from the verified token. */
-export function businessesRoutes({ db, clock }: AppDeps) {
-  const app = new Hono<AppEnv>();
+/** The caller's own business: every query goes through the business scope of the verified token. */
+export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  const app = createRouter('owner');
+  const profileOf = db.select(profile).from(businesses).where(byBusiness(businesses)).prepare('businesses_me');
 
   app.get('/me', async (c) => {
-    const [row] = await db
-      .select()
-      .from(businesses)
-      .where(eq(businesses.ownerUserid, c.get('auth').sub));
+    const [row] = await profileOf.execute(businessScope(c));
     if (!row) throw new HttpError(404, 'No business profile found.');
-    return c.json(toProfile(row));
+    return c.json(row satisfies BusinessProfile);
   });
 
   app.put('/me', async (c) => {
+    const mine = businessScope(c);
     const body = await readJson(c, BusinessProfileUpdate);
     if (body.timezone !== undefined && !isKnownZone(body.timezone)) {
       throw new HttpError(400, 'Time zone is not a known IANA time zone (for example Europe/London).');
@@ -59,10 +59,10 @@ export function businessesRoutes({ db, clock }: AppDeps) {
         ...(body.timezone ? { timezone: body.timezone } : {}),
         updatedAt: clock(),
       })
-      .where(eq(businesses.ownerUserid, c.get('auth').sub))
-      .returning();
+      .where(mine.where(businesses))
+      .returning(profile);
     if (!row) throw new HttpError(404, 'No business profile found.');
-    return c.json(toProfile(row));
+    return c.json(row satisfies BusinessProfile);
   });
 
   return app;

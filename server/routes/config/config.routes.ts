@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { RuntimeConfig } from '#contracts/config.ts';
-import type { AppDeps } from '../../app.ts';
 import type { Env } from '../../env.ts';
 import { publicOrigin } from '../../lib/client-ip.ts';
+import type { AppDeps } from '../../types.ts';
 
 /**
  * The SPA's runtime configuration for a portal whose public origin is `origin`. Amplify needs an

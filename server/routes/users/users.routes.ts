@@ -1,25 +1,23 @@
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '#contracts/users.ts';
-import type { AppDeps, AppEnv } from '../../app.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { createRouter } from '../../lib/router.ts';
+import type { AppDeps } from '../../types.ts';
 
-export function usersRoutes({ db }: AppDeps) {
-  const app = new Hono<AppEnv>();
+/** The signed-in owner's own account; scoped by the user id of the verified token. */
+export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
+  const app = createRouter('owner');
+  const profileOf = db
+    .select({ userid: users.userid, firstname: users.firstname, lastname: users.lastname, email: users.email })
+    .from(users)
+    .where(eq(users.userid, sql.placeholder('userid')))
+    .prepare('users_me');
+
   app.get('/me', async (c) => {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(users.userid, c.get('auth').sub));
+    const [user] = await profileOf.execute({ userid: c.get('owner').userid });
     if (!user) throw new HttpError(404, 'No user profile found.');
-    const profile: UserProfile = {
-      userid: user.userid,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      email: user.email,
-    };
-    return c.json(profile);
+    return c.json(user satisfies UserProfile);
   });
   return app;
 }

@@ -5,7 +5,7 @@ import { businesses } from '../../../server/db/schema.ts';
 import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../../../server/identity/srp.ts';
 import { GROUPS, type UserStatus } from '../../../server/identity/types.ts';
 import { newId } from '../../../server/lib/crypto.ts';
-import { freePlan, serverTimeZone } from '../../../server/seed.ts';
+import { freePlan, serverTimeZone } from '../../../server/routes/businesses/defaults.ts';
 import type { TestServer } from '../harness.ts';
 
 /**

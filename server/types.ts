@@ -1,0 +1,47 @@
+/**
+ * The types every part of the server shares: what the app is built from (AppDeps) and what each area's
+ * handlers can read from the request (the Hono envs). Types only: importing this file never imports
+ * app.ts, so routes and app.ts do not import each other.
+ */
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { Identity } from './identity/types.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { Logger } from './middleware/request-log.ts';
+
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  identity: Identity;
+  mailer: Mailer;
+  log: Logger;
+  /** The built SPA (Vite's dist/); absent in API-only tests. */
+  distDir?: string;
+};
+
+/**
+ * A signed-in BusinessOwners member, resolved by the guard ONCE per request from the verified token:
+ * the token's subject and the business it owns (null only for an owner made without one).
+ */
+export type OwnerPrincipal = { userid: string; businessid: string | null };
+
+/** A signed-in Customers member (the mobile app's user), from the verified token. */
+export type CustomerPrincipal = { userid: string };
+
+/** The three areas of /api, as the guard in middleware/auth.ts tells them apart by path. */
+export type Area = 'public' | 'owner' | 'customer';
+
+/** What handlers of each area can read with c.get(...). */
+export type AreaEnv = {
+  public: { Variables: Record<never, never> };
+  owner: { Variables: { owner: OwnerPrincipal } };
+  customer: { Variables: { customer: CustomerPrincipal } };
+};
+export type PublicEnv = AreaEnv['public'];
+export type OwnerEnv = AreaEnv['owner'];
+export type CustomerEnv = AreaEnv['customer'];
+
+/** The /api app as a whole: at most one of the principals is set, by the guard. */
+export type AppEnv = { Variables: Partial<OwnerEnv['Variables'] & CustomerEnv['Variables']> };

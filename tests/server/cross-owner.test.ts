@@ -1,0 +1,124 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.ts';
+import { areaOf } from '../../server/middleware/auth.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { createOwner, srpTokens } from './support/amplify.ts';
+
+/**
+ * Owner B, signed in, aims every owner route at owner A's rows: each attempt is refused (404, or the
+ * route's documented refusal) or, for a route about the caller's own account (/me), answers with B's own
+ * data only; and after each attempt A's data is byte-for-byte what it was.
+ *
+ * A NEW OWNER ROUTE ADDS A ROW to OWNER_ROUTES (the last test fails until it does), and a new table
+ * holding owner data adds a query to A_DATA. Give A a row of the new kind in `seedOwnerA`, through the API.
+ */
+
+type OwnerA = { userid: string; businessid: string; email: string; businessname: string };
+type Attempt = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** 404/403: refused. 'own': the route is about the caller, so it answers B's data, never A's. */
+  expect: 404 | 403 | 'own';
+};
+
+const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
+  'GET /api/users/me': () => ({ method: 'GET', path: '/api/users/me', expect: 'own' }),
+  'GET /api/businesses/me': () => ({ method: 'GET', path: '/api/businesses/me', expect: 'own' }),
+  // A's ids in the body must not redirect the write.
+  'PUT /api/businesses/me': (a) => ({
+    method: 'PUT',
+    path: '/api/businesses/me',
+    body: {
+      businessid: a.businessid,
+      ownerUserid: a.userid,
+      owner_userid: a.userid,
+      businessname: 'Taken over',
+      description: 'by owner B',
+      address: null,
+      latitude: null,
+      longitude: null,
+    },
+    expect: 'own',
+  }),
+};
+
+/** Every row of A's data, per table; compared as JSON text before and after each attempt. */
+const A_DATA: Record<string, (a: OwnerA) => SQL> = {
+  users: (a) => sql`select * from users where userid = ${a.userid}`,
+  user_groups: (a) => sql`select * from user_groups where userid = ${a.userid}`,
+  businesses: (a) => sql`select * from businesses where businessid = ${a.businessid}`,
+};
+
+const PASSWORD = 'Separate#Owners1';
+let server: TestServer;
+let a: OwnerA;
+let bToken: string;
+
+/** Owner A with data in every owner table, made through the API as A. */
+async function seedOwnerA(): Promise<OwnerA> {
+  const email = 'owner.a@example.com';
+  const created = await createOwner(server, { email, password: PASSWORD, businessName: 'Alpha Bakery' });
+  const { AccessToken } = await srpTokens(server, email, PASSWORD);
+  const saved = await server.api('PUT', '/api/businesses/me', {
+    token: AccessToken,
+    body: {
+      businessname: 'Alpha Bakery',
+      description: 'Sourdough',
+      address: '1 Alpha Road',
+      latitude: 1,
+      longitude: 2,
+    },
+  });
+  expect(saved.status).toBe(200);
+  return { userid: created.userid, businessid: created.businessid!, email, businessname: 'Alpha Bakery' };
+}
+
+async function snapshot(owner: OwnerA): Promise<Record<string, string>> {
+  const data: Record<string, string> = {};
+  for (const [table, query] of Object.entries(A_DATA)) {
+    const result = await server.deps.db.execute(
+      sql`select coalesce(json_agg(t order by t::text)::text, '[]') as data from (${query(owner)}) t`,
+    );
+    data[table] = String((result as unknown as { rows: { data: string }[] }).rows[0]!.data);
+  }
+  return data;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  a = await seedOwnerA();
+  await createOwner(server, { email: 'owner.b@example.com', password: PASSWORD, businessName: 'Bravo Barber' });
+  bToken = (await srpTokens(server, 'owner.b@example.com', PASSWORD)).AccessToken;
+});
+afterAll(() => server?.stop());
+
+describe('owner B against owner A', () => {
+  it.each(Object.entries(OWNER_ROUTES))('%s', async (_route, attemptOf) => {
+    const attempt = attemptOf(a);
+    const before = await snapshot(a);
+    expect(before.businesses).toContain('1 Alpha Road');
+
+    const response = await server.api(attempt.method, attempt.path, { token: bToken, body: attempt.body });
+    const text = await response.text();
+    if (attempt.expect === 'own') {
+      expect(response.status, text).toBeLessThan(300);
+      for (const value of [a.userid, a.businessid, a.email, a.businessname]) expect(text).not.toContain(value);
+    } else {
+      expect(response.status, text).toBe(attempt.expect);
+      expect(JSON.parse(text)).toEqual({ message: expect.any(String) });
+    }
+
+    expect(await snapshot(a)).toEqual(before);
+  });
+
+  it('has a row for every owner route of the app, and no row for a route that is gone', () => {
+    const app = createApp(server.deps);
+    const ownerRoutes = app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && areaOf(route.path) === 'owner')
+      .map((route) => `${route.method} ${route.path}`);
+    expect(ownerRoutes.length).toBeGreaterThan(0);
+    expect(Object.keys(OWNER_ROUTES).sort()).toEqual([...new Set(ownerRoutes)].sort());
+  });
+});
