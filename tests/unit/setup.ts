@@ -6,8 +6,11 @@ afterEach(cleanup);
 
 // jsdom lays nothing out, so every element reports no boxes, which focus-trap (tabbable) reads as "not
 // displayed": nothing could take focus. Give connected elements outside [hidden] one box, as a browser would.
-const box = { length: 1, item: () => new DOMRect(0, 0, 1, 1), 0: new DOMRect(0, 0, 1, 1) };
-const none = { length: 0, item: () => null };
-Element.prototype.getClientRects = function getClientRects(this: Element) {
-  return (this.isConnected && !this.closest('[hidden]') ? box : none) as unknown as DOMRectList;
-};
+// (Files that run in the node environment, such as the lint-rule probes, have no DOM to patch.)
+if (typeof Element !== 'undefined') {
+  const box = { length: 1, item: () => new DOMRect(0, 0, 1, 1), 0: new DOMRect(0, 0, 1, 1) };
+  const none = { length: 0, item: () => null };
+  Element.prototype.getClientRects = function getClientRects(this: Element) {
+    return (this.isConnected && !this.closest('[hidden]') ? box : none) as unknown as DOMRectList;
+  };
+}
