@@ -6,7 +6,7 @@ import { CONFIG_ELEMENT_ID } from '#contracts/config.ts';
 
 /** Anything that answers GET /config.json: the app's config routes (server/routes/config). */
 export interface ConfigSource {
-  request: (input: string, init?: RequestInit) => Response | Promise<Response>;
+  request: (input: string, init?: RequestInit, env?: unknown) => Response | Promise<Response>;
 }
 
 /**
@@ -40,8 +40,13 @@ export function spaRoutes(distDir: string, config?: ConfigSource) {
     }
     let html = readFileSync(indexFile, 'utf8');
     if (config) {
-      // The same answer GET /config.json gives this request (same headers), computed by the config routes.
-      const answer = await config.request(new URL('/config.json', c.req.url).href, { headers: c.req.raw.headers });
+      // The same answer GET /config.json gives this request (same headers and connection, whose local
+      // port names the listening origin), computed by the config routes.
+      const answer = await config.request(
+        new URL('/config.json', c.req.url).href,
+        { headers: c.req.raw.headers },
+        c.env,
+      );
       if (answer.ok) html = inlineConfig(html, await answer.json());
     }
     c.header('Cache-Control', 'no-cache');
