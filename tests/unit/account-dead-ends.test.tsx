@@ -225,7 +225,7 @@ describe('Register checks every field at once', () => {
       ['First Name', 'First name is required.'],
       ['Last Name', 'Last name is required.'],
       ['Email Address', 'Please enter a valid email address.'],
-      ['Password', 'Password must be at least 8 characters long.'],
+      ['Password', 'Use at least 8 characters.'],
       ['Business Name', 'Business name is required.'],
     ];
     for (const [label, message] of expected) {
