@@ -1,24 +1,46 @@
-/** Samples for the Business Profile dialog (opened with "Profile" in the top bar). */
+/** Samples for the Business Profile dialog (opened with "Profile" in the top bar), on the seeded business. */
 import { businessProfileMachine } from '../business-profile.machine.ts';
-import { defineEntry, done, fail } from '../lib/entry.ts';
-import { renamedBusiness, sampleBusiness } from './session.samples.ts';
+import { defineEntry, done, fail, note } from '../lib/entry.ts';
+import { demoBusiness, demoOwner, renamedBusiness, renamedBusinessName } from './demo.samples.ts';
+
+const nameEdit = (value: string, say: string) => note({ type: 'profile.edit', field: 'businessname', value }, { say });
 
 export const businessProfileEntry = defineEntry({
   machine: businessProfileMachine,
   title: 'Business Profile (dialog from the top bar)',
   samples: [
-    { type: 'profile.edit', field: 'businessname', value: '' },
-    { type: 'profile.edit', field: 'businessname', value: 'Corner Cafe & Bakery' },
+    nameEdit('', 'clear Business Name'),
+    nameEdit('   ', 'replace Business Name with three spaces'),
+    // Spaces around the name: the dialog saves it trimmed.
+    nameEdit(
+      `  ${renamedBusinessName}  `,
+      `replace Business Name with \`  ${renamedBusinessName}  \` (two spaces before and after)`,
+    ),
     { type: 'profile.locate' },
-    { type: 'profile.print' },
+    note({ type: 'profile.print' }, { say: "close the browser's print dialog again" }),
     { type: 'profile.save' },
     { type: 'profile.cancel' },
-    done('locate', { latitude: 52.520008, longitude: 13.404954 }),
-    { type: 'xstate.error.actor.locate', error: { message: 'User denied Geolocation', code: 1 } },
-    { type: 'xstate.error.actor.locate', error: { message: 'Position unavailable', code: 2 } },
+    note(done('locate', { latitude: 52.520008, longitude: 13.404954 }), {
+      action: 'Allow the browser to share your location (Chromium: "Allow" in the prompt)',
+    }),
+    note(
+      { type: 'xstate.error.actor.locate', error: { message: 'User denied Geolocation', code: 1 } },
+      { action: 'Block the location request (Chromium: "Block" in the prompt, or site settings → Location → Block)' },
+    ),
+    note(
+      { type: 'xstate.error.actor.locate', error: { message: 'Position unavailable', code: 2 } },
+      {
+        action:
+          'Allow the location request while DevTools → More tools → Sensors → Location is set to "Location unavailable"',
+      },
+    ),
     done('saveProfile', renamedBusiness),
-    fail('saveProfile', { message: 'Business name must be at most 200 characters.' }),
-    fail('saveProfile', { message: '' }),
+    note(fail('saveProfile', { message: 'Business name must be at most 200 characters.' }), {
+      arrange: 'Type a Business Name longer than 200 characters (paste a long sentence a few times)',
+    }),
+    note(fail('saveProfile', { message: '', network: true }), {
+      arrange: 'stop the server (Ctrl+C where `npm start` runs) and start it again after this step',
+    }),
   ],
   uiKey: (s) => ({
     state: s.value,
@@ -27,5 +49,31 @@ export const businessProfileEntry = defineEntry({
     locationError: !!s.context.locationError,
     error: !!s.context.errorMessage,
   }),
-  inputs: [{ label: 'Press "Profile" in the top bar', input: { business: sampleBusiness } }],
+  inputs: [
+    {
+      label: 'Press "Profile" in the top bar',
+      input: { business: demoBusiness },
+      start: {
+        url: '/',
+        signedInAs: demoOwner,
+        andThen: 'press "Profile" in the top bar',
+        note: `Saving renames the demo business: afterwards set Business Name back to "${demoBusiness.businessname}"`,
+      },
+    },
+  ],
+  plan: {
+    // The browser's location prompt waits for the person.
+    lasting: ['locating'],
+    shows: (s) => {
+      if (s.status !== 'active') return [];
+      const { fieldError, locationError, errorMessage } = s.context;
+      return [
+        ...(s.context.draft.businessname.trim() === '' ? ['Business Name is empty'] : []),
+        ...(fieldError ? [`Under Business Name: "${fieldError}"`] : []),
+        ...(locationError ? [`Beside the location: "${locationError}"`] : []),
+        ...(errorMessage ? [`The dialog's alert says "${errorMessage}"`] : []),
+      ];
+    },
+    test: 'tests/generated/business-profile.generated.test.tsx',
+  },
 });
