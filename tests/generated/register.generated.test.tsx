@@ -1,31 +1,10 @@
 /** Every transition of the register machine through the real "Register Your Business" page. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { SimulatedClock } from 'xstate';
-import { type RegisterFields, registerMachine, registerMessages } from '#machines/register.machine.ts';
+import { type RegisterFields, registerMessages } from '#machines/register.machine.ts';
 import { registerEntry } from '#machines/samples/account.samples.ts';
 import { RegisterPage } from '#src/features/auth/index.ts';
-import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
-
-function mount() {
-  const register = controllable<void, RegisterFields>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  const memory = memoryLocation({ path: '/register', record: true });
-  render(
-    <Router hook={memory.hook}>
-      <RegisterPage
-        logic={registerMachine.provide({ actors: { register: register.logic } })}
-        options={{ clock, inspect: rec.inspect }}
-      />
-    </Router>,
-  );
-  const m = { fakes: { register }, clock, recorder: rec, typed: null as RegisterFields | null };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
+import { describeFlow, type Flow } from '#tests/generated/harness.tsx';
 
 const labels: Record<keyof RegisterFields, string> = {
   firstName: 'First Name',
@@ -37,6 +16,7 @@ const labels: Record<keyof RegisterFields, string> = {
 const form = () => screen.getByRole('form', { name: 'Register Your Business' });
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const submitButton = () => screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+const typed = (flow: Flow) => flow.memo.typed as RegisterFields | undefined;
 
 function expectForm(error: string | null) {
   expect(alertText()).toBe(error);
@@ -44,33 +24,34 @@ function expectForm(error: string | null) {
   expect(submitButton().disabled).toBe(false);
 }
 
-describeMachinePaths(registerEntry, {
-  mount,
+describeFlow(registerEntry, {
+  url: '/register',
+  render: (hooks) => <RegisterPage {...hooks} />,
   perform: {
-    'register.submit': ({ type: _type, ...fields }, m: M) => {
+    'register.submit': ({ type: _type, ...fields }, flow) => {
       for (const [name, label] of Object.entries(labels)) {
         fireEvent.change(screen.getByLabelText(label), { target: { value: fields[name] } });
       }
-      m.typed = fields;
+      flow.memo.typed = fields;
       fireEvent.click(submitButton());
     },
   },
   expectUi: {
     'form.editing': () => expectForm(null),
     'form.invalid': (s) => expectForm(s.context.error),
-    'form.failed': (s, m: M) => {
+    'form.failed': (s, flow) => {
       expectForm(s.context.error);
       // What was typed stays, so the owner only fixes what the server refused.
-      expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(m.typed?.email);
+      expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe(typed(flow)?.email);
     },
-    submitting: (_s, m: M) => {
+    submitting: (_s, flow) => {
       expect(within(form()).getByRole('status').textContent).toBe('Registering…');
       expect(submitButton().disabled).toBe(true);
-      expect(m.fakes.register.inputs.at(-1)).toEqual(m.typed);
+      expect(flow.fakes.register!.inputs.at(-1)).toEqual(typed(flow));
     },
-    succeeded: (_s, m: M) => {
+    succeeded: (_s, flow) => {
       screen.getByRole('heading', { name: registerMessages.success });
-      expect(screen.getByText(/We've sent a verification email to/).textContent).toContain(m.typed?.email);
+      expect(screen.getByText(/We've sent a verification email to/).textContent).toContain(typed(flow)?.email);
       expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     },
   },

@@ -1,81 +1,60 @@
 /** Every transition of the reset-password machine through the real /reset-password page. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { SimulatedClock } from 'xstate';
-import {
-  type ResetPasswordInput,
-  resetPasswordMachine,
-  resetPasswordMessages as text,
-} from '#machines/reset-password.machine.ts';
+import { type ResetPasswordInput, resetPasswordMessages as text } from '#machines/reset-password.machine.ts';
 import { resetPasswordEntry } from '#machines/samples/account.samples.ts';
 import { ResetPasswordPage } from '#src/features/auth/index.ts';
-import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
+import { describeFlow, type Flow } from '#tests/generated/harness.tsx';
 
-function mount(path: { input?: unknown }) {
-  const { token } = path.input as ResetPasswordInput;
-  const resetPassword = controllable<void, { token: string; newPassword: string }>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  const memory = memoryLocation({ path: token ? `/reset-password?token=${token}` : '/reset-password', record: true });
-  render(
-    <Router hook={memory.hook}>
-      <ResetPasswordPage
-        logic={resetPasswordMachine.provide({ actors: { resetPassword: resetPassword.logic } })}
-        options={{ clock, inspect: rec.inspect }}
-      />
-    </Router>,
-  );
-  const m = { fakes: { resetPassword }, clock, recorder: rec, memory, token, typed: '' };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
-
+const tokenOf = (flow: Flow) => (flow.path.input as ResetPasswordInput).token;
 const form = () => screen.getByRole('form', { name: 'Reset your password' });
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const submitButton = () => screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement;
-const expectStillHere = (m: M) => expect(m.memory.history.at(-1)).not.toBe('/login');
+const expectStillHere = (flow: Flow) => expect(flow.location()).not.toBe('/login');
 
-function expectForm(m: M, error: string | null) {
+function expectForm(flow: Flow, error: string | null) {
   expect(alertText()).toBe(error);
   expect(submitButton().disabled).toBe(false);
   screen.getByRole('button', { name: 'Back to Login' });
-  expectStillHere(m);
+  expectStillHere(flow);
 }
 
-describeMachinePaths(resetPasswordEntry, {
-  mount,
+describeFlow(resetPasswordEntry, {
+  url: (path) => {
+    const { token } = path.input as ResetPasswordInput;
+    return token ? `/reset-password?token=${token}` : '/reset-password';
+  },
+  render: (hooks) => <ResetPasswordPage {...hooks} />,
   perform: {
-    'resetPassword.submit': (e, m: M) => {
+    'resetPassword.submit': (e, flow) => {
       fireEvent.change(screen.getByLabelText('New Password'), { target: { value: e.newPassword } });
       fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: e.confirmPassword } });
-      m.typed = e.newPassword;
+      flow.memo.typed = e.newPassword;
       fireEvent.click(submitButton());
     },
     'resetPassword.backToLogin': () => fireEvent.click(screen.getByRole('button', { name: 'Back to Login' })),
   },
   expectUi: {
-    missingToken: (_s, m: M) => {
+    missingToken: (_s, flow) => {
       expect(alertText()).toBe(text.missingToken);
       expect(screen.queryByRole('form', { name: 'Reset your password' })).toBeNull();
       screen.getByRole('button', { name: 'Back to Login' });
-      expectStillHere(m);
+      expectStillHere(flow);
     },
-    'form.editing': (_s, m: M) => expectForm(m, null),
-    'form.invalid': (s, m: M) => expectForm(m, s.context.error),
-    'form.failed': (s, m: M) => expectForm(m, s.context.error),
-    submitting: (_s, m: M) => {
+    'form.editing': (_s, flow) => expectForm(flow, null),
+    'form.invalid': (s, flow) => expectForm(flow, s.context.error),
+    'form.failed': (s, flow) => expectForm(flow, s.context.error),
+    submitting: (_s, flow) => {
       expect(within(form()).getByRole('status').textContent).toBe('Resetting your password…');
       expect(submitButton().disabled).toBe(true);
-      expect(m.fakes.resetPassword.inputs.at(-1)).toEqual({ token: m.token, newPassword: m.typed });
-      expect(document.body.textContent).not.toContain(m.token);
+      expect(flow.fakes.resetPassword!.inputs.at(-1)).toEqual({ token: tokenOf(flow), newPassword: flow.memo.typed });
+      expect(document.body.textContent).not.toContain(tokenOf(flow));
     },
-    succeeded: (_s, m: M) => {
+    succeeded: (_s, flow) => {
       screen.getByRole('heading', { name: text.success });
       expect(screen.getByRole('status').textContent).toBe('Taking you to the login page in 3 seconds…');
-      expectStillHere(m);
+      expectStillHere(flow);
     },
-    redirected: (_s, m: M) => expect(m.memory.history.at(-1)).toBe('/login'),
+    redirected: (_s, flow) => expect(flow.location()).toBe('/login'),
   },
 });
