@@ -120,7 +120,8 @@ export const shellMachine = setup({
           },
         },
         vouchers: {
-          description: 'The Vouchers group shows Management and Redeem Code',
+          description:
+            'The Vouchers group is open: Management and Redeem Code show under it while the sidebar shows labels',
           on: {
             'group.toggle': [
               {
@@ -138,7 +139,7 @@ export const shellMachine = setup({
           },
         },
         bookings: {
-          description: 'The Bookings group shows Calendar and Setup',
+          description: 'The Bookings group is open: Calendar and Setup show under it while the sidebar shows labels',
           on: {
             'group.toggle': [
               {

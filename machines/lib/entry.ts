@@ -49,6 +49,8 @@ export interface SampleNote {
   signedInAs?: Account;
   /** Why a person cannot cause this outcome; the scenario then names the automated test that covers it. */
   notByHand?: string;
+  /** Why a person cannot send this event in that state (e.g. its control is hidden there), if so. */
+  notByHandIn?: (snapshot: AnyMachineSnapshot) => string | undefined;
 }
 
 export interface PlanInfo<TMachine extends AnyStateMachine = AnyStateMachine> {
@@ -66,8 +68,11 @@ export interface PlanInfo<TMachine extends AnyStateMachine = AnyStateMachine> {
   shows?: (snapshot: AnyMachineSnapshot & { machine: TMachine }) => string[];
   /** The page (path) a state is shown on, when the state decides it (e.g. a redirect). */
   pageOf?: (snapshot: AnyMachineSnapshot & { machine: TMachine }) => string | undefined;
-  /** The page each user event's control is on; a step on another page starts with "Go to …". */
-  eventPages?: Record<string, string>;
+  /**
+   * The page each user event's control is on, and how a person gets there from another page of the flow
+   * (e.g. a link; typing the address would reload the app). A step on another page starts with that.
+   */
+  eventPages?: Record<string, { path: string; how?: string }>;
   /** The generated test file that plays these paths, named for scenarios that cannot be walked by hand. */
   test: string;
 }

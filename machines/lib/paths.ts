@@ -21,7 +21,7 @@ import {
   initialTransition,
   transition,
 } from 'xstate';
-import type { MachineEntry } from './entry.ts';
+import { type MachineEntry, noteOf } from './entry.ts';
 
 export type PathSet = 'cover' | 'full';
 
@@ -172,13 +172,16 @@ export function entryPaths(entry: MachineEntry, set: PathSet = pathSetFromEnv())
       );
 }
 
-/** False when a step needs the person to act while the page waits in a blink (e.g. press a button mid-request). */
+/**
+ * False when a step needs the person to act while the page waits in a blink (e.g. press a button
+ * mid-request), or to send an event its sample says a person cannot send in that state.
+ */
 export function walkable(entry: MachineEntry, path: MachinePath): boolean {
-  return path.steps
-    .slice(1)
-    .every(
-      (step, n) => /^xstate\.(done|error)\.actor\./.test(step.event.type) || !isBlink(entry, path.steps[n]!.state),
-    );
+  return path.steps.slice(1).every((step, n) => {
+    const before = path.steps[n]!.state;
+    if (noteOf(entry, step.event)?.notByHandIn?.(before)) return false;
+    return /^xstate\.(done|error)\.actor\./.test(step.event.type) || !isBlink(entry, before);
+  });
 }
 
 /** Which of the machine's transitions a step takes: source state, event, guard and targets identify one. */

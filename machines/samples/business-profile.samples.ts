@@ -35,11 +35,12 @@ export const businessProfileEntry = defineEntry({
       },
     ),
     done('saveProfile', renamedBusiness),
-    note(fail('saveProfile', { message: 'Business name must be at most 200 characters.' }), {
-      arrange: 'Type a Business Name longer than 200 characters (paste a long sentence a few times)',
-    }),
+    // The network failure first: a retry after it succeeds, so paths that retry stay walkable by hand.
     note(fail('saveProfile', { message: '', network: true }), {
       arrange: 'stop the server (Ctrl+C where `npm start` runs) and start it again after this step',
+    }),
+    note(fail('saveProfile', { message: 'Business name must be at most 200 characters.' }), {
+      arrange: 'Type a Business Name longer than 200 characters (paste a long sentence a few times)',
     }),
   ],
   uiKey: (s) => ({

@@ -79,3 +79,6 @@ export const demoBusiness: BusinessProfile = {
 /** The name a tester types when a scenario renames the business (and types back afterwards). */
 export const renamedBusinessName = 'Harbour Lane Coffee & Bakery';
 export const renamedBusiness: BusinessProfile = { ...demoBusiness, businessname: renamedBusinessName };
+
+/** The accounts the plans make with the users CLI (the browser tests make them the same way). */
+export const planAccounts: Account[] = [tempOwner, customerAccount, unconfirmedOwner, resetOwner];

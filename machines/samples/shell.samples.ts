@@ -1,10 +1,31 @@
 /** Samples for the shell: the sidebar toggle on wide and narrow screens, the groups, the top-bar overlays. */
 import { defineEntry, note } from '../lib/entry.ts';
-import { shellMachine } from '../shell.machine.ts';
+import { groupOfPath, shellMachine } from '../shell.machine.ts';
 import { demoOwner, PORTAL_URL } from './demo.samples.ts';
 
+/**
+ * A page of a group is reached by its link while the group is open and the sidebar (or the phone drawer)
+ * shows labels; otherwise only by typing its address, which reloads the portal and so resets the
+ * sidebar, the drawer and the overlays: that is the same as the path only where they are at rest.
+ */
 const goTo = (path: string, link: string) =>
-  note({ type: 'route.changed', path }, { action: `Go to ${PORTAL_URL}${path} (${link} in the sidebar)` });
+  note(
+    { type: 'route.changed', path },
+    {
+      action: groupOfPath(path)
+        ? `Go to ${PORTAL_URL}${path}: press "${link}" in the sidebar, or type the address while the link is hidden`
+        : `Press "${link}" in the sidebar (${PORTAL_URL}${path})`,
+      notByHandIn: (s) => {
+        const group = groupOfPath(path);
+        const labelsShown = s.matches({ drawer: 'open' }) || s.matches({ sidebar: 'expanded' });
+        if (!group || (labelsShown && s.matches({ groups: group }))) return undefined;
+        const atRest = s.matches({ sidebar: 'expanded', drawer: 'closed', panel: 'none' });
+        return atRest
+          ? undefined
+          : `"${link}" is hidden here, and typing the address reloads the portal, which resets the sidebar`;
+      },
+    },
+  );
 
 export const shellEntry = defineEntry({
   machine: shellMachine,
@@ -19,6 +40,11 @@ export const shellEntry = defineEntry({
       {
         action:
           'With the window at most 768 px wide (e.g. DevTools device mode at 375 px), press "Toggle sidebar" in the top bar',
+        // The open drawer lies over the top bar's toggle, so a person closes it with Escape or the backdrop.
+        notByHandIn: (s) =>
+          s.matches({ drawer: 'open' })
+            ? 'The open drawer covers "Toggle sidebar", so it cannot be pressed'
+            : undefined,
       },
     ),
     note({ type: 'drawer.close' }, { say: 'tap the dimmed backdrop beside the drawer' }),

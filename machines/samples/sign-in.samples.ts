@@ -73,7 +73,11 @@ export const signInEntry = defineEntry({
     // The new-password page can be opened by its address without a pending challenge.
     start: (first) => ({ url: first?.type === 'signIn.submitNewPassword' ? '/new-password-required' : '/login' }),
     fields: { newPassword: 'New Password', confirmPassword: 'Confirm New Password' },
-    eventPages: { 'signIn.submit': '/login', 'signIn.submitNewPassword': '/new-password-required' },
+    eventPages: {
+      // Typing /login would reload the app and drop the pending challenge: use the page's link.
+      'signIn.submit': { path: '/login', how: 'Press "Back to sign in"' },
+      'signIn.submitNewPassword': { path: '/new-password-required' },
+    },
     pageOf: (s) =>
       s.matches({ ready: 'awaitingNewPassword' })
         ? '/new-password-required'

@@ -89,6 +89,8 @@ export interface PlanStep {
   arrange: string[];
   /** What the person does, in plain words. */
   action: string;
+  /** The event the person sends (first of the step), with the values the plan tells them to type. */
+  event: AnyEventObject;
   /** What happens without the person (the server's answer), in order. */
   results: string[];
   /** What to check, from the state the step comes to rest in; null while it is still waiting. */
@@ -146,7 +148,7 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
   const opening: string[] = [];
   const openingArrange: string[] = [];
   let openingExpect: string | null = first && !isBlink(entry, first.state) ? expectationOf(entry, first.state) : null;
-  type Draft = PlanStep & { title: string; event: AnyEventObject; typed: boolean; override: Record<string, string> };
+  type Draft = PlanStep & { title: string; typed: boolean; override: Record<string, string> };
   const steps: Draft[] = [];
 
   rest.forEach((step, n) => {
@@ -155,6 +157,8 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
     const note: SampleNote = noteOf(entry, event) ?? {};
     const description = transitionText(machine, prev, event);
     if (note.notByHand) notByHand.push(note.notByHand);
+    const hidden = note.notByHandIn?.(prev);
+    if (hidden) notByHand.push(hidden);
     // Only what the page finds when it opens decides who the tester is at the start.
     if (note.signedInAs && !steps.length) signedInAs = note.signedInAs;
     if (note.uses) accounts.set(note.uses.email, note.uses);
@@ -168,9 +172,11 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
         note.action ??
         (isOutcome(event) ? (note.say ?? description) : note.say ? `${description}: ${note.say}` : description);
       const elsewhere = plan.eventPages?.[event.type];
-      if (elsewhere && elsewhere !== page) {
-        if (!action.includes(elsewhere)) action = `Go to ${PORTAL_URL}${elsewhere}, then ${lowerFirst(action)}`;
-        page = elsewhere;
+      if (elsewhere && elsewhere.path !== page) {
+        if (!action.includes(elsewhere.path)) {
+          action = `${elsewhere.how ?? `Go to ${PORTAL_URL}${elsewhere.path}`}, then ${lowerFirst(action)}`;
+        }
+        page = elsewhere.path;
       }
       const typed = !isOutcome(event) && !isDelay(event) && note.say === undefined && note.action === undefined;
       steps.push({
@@ -205,10 +211,18 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
     else openingExpect = reached;
   });
 
-  const finished: PlanStep[] = steps.map(({ event, override, typed, title: _title, ...s }) => ({
-    ...s,
-    action: typed ? `${s.action}${typedData(entry, event, override)}` : s.action,
-  }));
+  const finished: PlanStep[] = steps.map(({ override, typed, title: _title, ...s }) => {
+    const fields = Object.fromEntries(
+      Object.keys(override)
+        .filter((k) => k in s.event)
+        .map((k) => [k, override[k]]),
+    );
+    return {
+      ...s,
+      event: { ...s.event, ...fields },
+      action: typed ? `${s.action}${typedData(entry, s.event, override)}` : s.action,
+    };
+  });
   const before = [
     ...[...accounts.values()].filter((a) => a.create).map(creation),
     ...(start.note ? [start.note] : []),
