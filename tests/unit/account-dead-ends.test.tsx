@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { PASSWORD_MESSAGES } from '#contracts/password.ts';
 import { resendVerificationMessages } from '#machines/resend-verification.machine.ts';
 import {
   passwordPolicyTexts,
@@ -225,7 +226,7 @@ describe('Register checks every field at once', () => {
       ['First Name', 'First name is required.'],
       ['Last Name', 'Last name is required.'],
       ['Email Address', 'Please enter a valid email address.'],
-      ['Password', 'Password must be at least 8 characters long.'],
+      ['Password', PASSWORD_MESSAGES.tooShort],
       ['Business Name', 'Business name is required.'],
     ];
     for (const [label, message] of expected) {
