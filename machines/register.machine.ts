@@ -134,7 +134,8 @@ export const registerMachine = setup({
         },
         onDone: {
           target: 'succeeded',
-          description: 'The server creates the account and the business',
+          description:
+            'The server accepts the registration: a new e-mail gets its account, business and verification mail; an e-mail that already has an account gets the same answer, and its owner a mail instead',
         },
         onError: {
           target: 'form.failed',

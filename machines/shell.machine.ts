@@ -87,7 +87,10 @@ export const shellMachine = setup({
               target: 'closed',
               description: 'Press "Toggle sidebar" on a phone again',
             },
-            'drawer.close': { target: 'closed', description: 'Press Escape or tap the backdrop' },
+            'drawer.close': {
+              target: 'closed',
+              description: 'Press "Close menu" at the top of the drawer, press Escape, or tap the dimmed backdrop',
+            },
             'route.changed': { target: 'closed', description: 'Follow a link in the drawer' },
           },
         },
@@ -111,7 +114,8 @@ export const shellMachine = setup({
           },
         },
         vouchers: {
-          description: 'The Vouchers group shows Management and Redeem Code',
+          description:
+            'The Vouchers group is open: Management and Redeem Code show under it while the sidebar shows labels',
           on: {
             'group.toggle': [
               {
@@ -129,7 +133,7 @@ export const shellMachine = setup({
           },
         },
         bookings: {
-          description: 'The Bookings group shows Calendar and Setup',
+          description: 'The Bookings group is open: Calendar and Setup show under it while the sidebar shows labels',
           on: {
             'group.toggle': [
               {

@@ -106,7 +106,8 @@ export const signInMachine = setup({
       },
       states: {
         idle: {
-          description: 'The Login form (Email, Password, "Sign in", "Forgot password?", "Sign up") shows no error',
+          description:
+            'No sign-in is under way and no error shows: at /login the Login form (Email, Password, "Sign in", "Forgot password?", "Sign up"), at /new-password-required an empty new-password form',
           entry: 'clearError',
         },
         failed: {

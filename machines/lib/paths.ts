@@ -1,7 +1,13 @@
 /**
- * Path generation for machines, without any DOM: shared by the generated tests (harness.tsx) and the
- * QA plan generator (scripts/lib/plan.ts), so a plan's scenario N is the generated test "N: …".
+ * Path generation for machines, without any DOM: shared by the generated tests (tests/generated) and
+ * the QA plan generator (scripts/lib/plan.ts), so a plan's scenario N is the generated test "N: …".
  * Recipe and pitfalls: shared/docs/statecharts-and-generated-tests.md §4.
+ *
+ * Two path sets per machine:
+ * - 'cover' (the default, and what the QA plans use): the fewest shortest paths that together take every
+ *   transition the machine defines and use every sample event at least once;
+ * - 'full' (`PATHS=full npm test`, for deep runs): a shortest path to every transition from every distinct
+ *   state (each state key × incoming event), prefixes dropped.
  */
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -12,8 +18,18 @@ import {
   type AnyStateNode,
   type EventObject,
   getStateNodes,
+  initialTransition,
+  transition,
 } from 'xstate';
-import type { MachineEntry } from './entry.ts';
+import { type MachineEntry, noteOf } from './entry.ts';
+
+export type PathSet = 'cover' | 'full';
+
+/** The path set of this run: `PATHS=full` asks for every transition from every distinct state. */
+export const pathSetFromEnv = (): PathSet =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.PATHS === 'full'
+    ? 'full'
+    : 'cover';
 
 const covers = (descriptor: string, type: string) =>
   descriptor === type || descriptor === '*' || (descriptor.endsWith('.*') && type.startsWith(descriptor.slice(0, -1)));
@@ -50,50 +66,122 @@ export interface PathStep {
 }
 
 export interface MachinePath {
+  /** steps[0] is `xstate.init` with the initial snapshot; every later step is an event and the state it led to. */
   steps: PathStep[];
   state: AnyMachineSnapshot;
-  /** The machine input the path starts from (for machines with input), and how a tester gets there. */
+  /** The machine input the path starts from (for machines with input), and the label of that start. */
   input?: unknown;
   start?: string;
 }
 
-export interface PathOptions {
+/**
+ * The snapshots a sequence of events REALLY leads to, computed again from the initial state. The graph's
+ * own steps carry one representative snapshot per state key, which may come from another path (another
+ * error text, another typed name): plans and tests must never show those.
+ */
+export function replay(machine: AnyStateMachine, events: readonly AnyEventObject[], input?: unknown): MachinePath {
+  let [state] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown])(
+    machine,
+    input,
+  );
+  const steps: PathStep[] = [{ event: { type: 'xstate.init' }, state }];
+  for (const event of events) {
+    [state] = transition(machine, state as never, event as never) as [AnyMachineSnapshot, unknown];
+    steps.push({ event, state });
+  }
+  return { steps, state, input };
+}
+
+const eventsOf = (p: MachinePath) => p.steps.slice(1).map((s) => s.event);
+
+/** Drops paths whose events are a prefix of a longer path: every transition is still walked and checked. */
+function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
+  const seqs = paths.map((p) => eventsOf(p).map((e) => JSON.stringify(e)));
+  return paths.filter((path, i) => {
+    const mine = seqs[i] ?? [];
+    return !seqs.some(
+      (other, j) =>
+        j !== i && paths[j]!.start === path.start && other.length > mine.length && mine.every((e, n) => other[n] === e),
+    );
+  });
+}
+
+interface GenerateOptions {
   samples: readonly AnyEventObject[];
   uiKey: (snapshot: AnyMachineSnapshot) => unknown;
   input?: unknown;
 }
 
-const eventsOf = (p: MachinePath) => p.steps.slice(1).map((s) => JSON.stringify(s.event));
-
-/** Drops paths whose events are a prefix of a longer path: every transition is still walked and checked. */
-function withoutPrefixes(paths: MachinePath[]): MachinePath[] {
-  const seqs = paths.map(eventsOf);
-  return paths.filter((_, i) => {
-    const mine = seqs[i] ?? [];
-    return !seqs.some((other, j) => j !== i && other.length > mine.length && mine.every((e, n) => other[n] === e));
-  });
-}
-
-/** Every transition, as few paths as possible; deterministic order (breadth-first over the samples). */
-export function generatePaths(machine: AnyStateMachine, options: PathOptions): MachinePath[] {
+/** Shortest paths to every (state key, incoming event, previous state key); deterministic (breadth-first). */
+export function shortestTransitionPaths(machine: AnyStateMachine, options: GenerateOptions): MachinePath[] {
   const paths = getShortestPaths(machine, {
     events: enabledEvents(options.samples),
     serializeState: transitionKey(options.uiKey),
     limit: 5_000,
     ...(options.input === undefined ? {} : { input: options.input }),
   }) as unknown as MachinePath[];
-  return withoutPrefixes(paths.map((p) => ({ steps: p.steps, state: p.state, input: options.input })));
+  return paths.map((p) => replay(machine, eventsOf(p), options.input));
 }
 
-/** All paths of a registry entry, one set per starting input. */
-export function entryPaths(entry: MachineEntry): MachinePath[] {
+/**
+ * A state passes in a blink when it waits for an effect (an invoke) that the person does not answer:
+ * a request to the local server takes milliseconds, too fast to check by eye. States the entry lists as
+ * `plan.lasting` wait for the person (e.g. the browser's location prompt).
+ */
+export function isBlink(entry: MachineEntry, snapshot: AnyMachineSnapshot): boolean {
+  if (snapshot.status !== 'active') return false;
+  const leaves = activeLeaves(entry.machine, snapshot);
+  const relative = (n: AnyStateNode) => n.id.slice(entry.machine.id.length + 1);
+  if (leaves.some((n) => entry.plan.lasting?.includes(relative(n)))) return false;
+  const withAncestors = new Set<AnyStateNode>();
+  for (const leaf of leaves) for (let n: AnyStateNode | undefined = leaf; n; n = n.parent) withAncestors.add(n);
+  return [...withAncestors].some((n) => n.invoke.length > 0);
+}
+
+/**
+ * A path that ends while the page still waits for the server is finished with the first answer the
+ * samples offer, so every scenario ends on something a person can see.
+ */
+function settled(entry: MachineEntry, path: MachinePath): MachinePath {
+  let result = path;
+  for (let guard = 0; guard < 5 && isBlink(entry, result.state); guard++) {
+    const next = enabledEvents(entry.samples)(result.state)[0];
+    if (!next) break;
+    result = replay(entry.machine, [...eventsOf(result), next], result.input);
+  }
+  return { ...result, ...(path.start ? { start: path.start } : {}) };
+}
+
+/** Every path of a registry entry in the requested set, one family per starting input. */
+export function entryPaths(entry: MachineEntry, set: PathSet = pathSetFromEnv()): MachinePath[] {
   const { machine, samples, uiKey } = entry;
-  const paths = !entry.inputs?.length
-    ? generatePaths(machine, { samples, uiKey })
-    : entry.inputs.flatMap(({ label, input }) =>
-        generatePaths(machine, { samples, uiKey, input }).map((p) => ({ ...p, start: label })),
+  const starts = entry.inputs?.length
+    ? entry.inputs.map(({ label, input }) => ({ label, input }))
+    : [{ label: undefined, input: undefined }];
+  const all = starts.flatMap(({ label, input }) =>
+    shortestTransitionPaths(machine, { samples, uiKey, input }).map((p) =>
+      settled(entry, { ...p, ...(label ? { start: label } : {}) }),
+    ),
+  );
+  return set === 'full'
+    ? withoutPrefixes(all)
+    : coveringPaths(
+        machine,
+        all,
+        all.map((p) => walkable(entry, p)),
       );
-  return entry.coverage === 'each-transition-once' ? coverEachTransition(machine, paths) : paths;
+}
+
+/**
+ * False when a step needs the person to act while the page waits in a blink (e.g. press a button
+ * mid-request), or to send an event its sample says a person cannot send in that state.
+ */
+export function walkable(entry: MachineEntry, path: MachinePath): boolean {
+  return path.steps.slice(1).every((step, n) => {
+    const before = path.steps[n]!.state;
+    if (noteOf(entry, step.event)?.notByHandIn?.(before)) return false;
+    return /^xstate\.(done|error)\.actor\./.test(step.event.type) || !isBlink(entry, before);
+  });
 }
 
 /** Which of the machine's transitions a step takes: source state, event, guard and targets identify one. */
@@ -127,18 +215,33 @@ export function definedTransitions(machine: AnyStateMachine): string[] {
   return walk(machine.root);
 }
 
+/** What a path contributes to coverage: the transitions it takes and the sample events it uses. */
+function coverageItems(machine: AnyStateMachine, path: MachinePath): Set<string> {
+  const starts = path.start ? [`start ${path.start}`] : [];
+  return new Set([...starts, ...pathTransitions(machine, path), ...eventsOf(path).map((e) => JSON.stringify(e))]);
+}
+
 /**
- * Greedy set cover: repeatedly keep the path that takes the most transitions not yet taken (the shorter
- * one on a tie), until the kept paths take every transition any path takes. Kept in generation order.
+ * Greedy set cover over shortest paths: repeatedly keep the path that adds the most transitions and
+ * samples not yet taken (the shorter one on a tie), then drop any kept path the others make redundant.
+ * Paths a person can walk (`preferred`) go first; others only for what no walkable path covers.
+ * Kept in generation order, so scenarios read from short to long.
  */
-export function coverEachTransition(machine: AnyStateMachine, paths: MachinePath[]): MachinePath[] {
-  const sets = paths.map((p) => new Set(pathTransitions(machine, p)));
+export function coveringPaths(
+  machine: AnyStateMachine,
+  paths: MachinePath[],
+  preferred: readonly boolean[] = paths.map(() => true),
+): MachinePath[] {
+  const sets = paths.map((p) => coverageItems(machine, p));
   const open = new Set(sets.flatMap((set) => [...set]));
   const kept = new Set<number>();
+  const gainOf = (i: number) => [...sets[i]!].filter((t) => open.has(t)).length;
   while (open.size) {
     let best = -1;
     let gain = 0;
+    const anyPreferred = sets.some((_, i) => preferred[i] && gainOf(i) > 0);
     sets.forEach((set, i) => {
+      if (anyPreferred && !preferred[i]) return;
       const g = [...set].filter((t) => open.has(t)).length;
       const shorter = best >= 0 && g === gain && paths[i]!.steps.length < paths[best]!.steps.length;
       if (g > gain || shorter) {
@@ -149,14 +252,25 @@ export function coverEachTransition(machine: AnyStateMachine, paths: MachinePath
     kept.add(best);
     for (const t of sets[best]!) open.delete(t);
   }
+  // A path picked early may be covered entirely by later picks: try dropping unwalkable, then short ones first.
+  const order = [...kept].sort(
+    (a, b) => Number(preferred[a]) - Number(preferred[b]) || paths[a]!.steps.length - paths[b]!.steps.length,
+  );
+  for (const i of order) {
+    const others = [...kept].filter((j) => j !== i).flatMap((j) => [...sets[j]!]);
+    const rest = new Set(others);
+    if ([...sets[i]!].every((item) => rest.has(item))) kept.delete(i);
+  }
   return paths.filter((_, i) => kept.has(i));
 }
 
 /** An actor outcome's gist, so that paths differing only in the answer get different names. */
 function outcomeHint(event: AnyEventObject): string {
   if ('output' in event) {
-    const out = event.output as { kind?: string; step?: string } | null | undefined;
-    return out === null ? '(null)' : out?.kind ? `(${out.step ?? out.kind})` : '';
+    const out = event.output as { kind?: string; step?: string; signedIn?: boolean } | null | undefined;
+    if (out === null) return '(null)';
+    if (typeof out?.signedIn === 'boolean') return out.signedIn ? '(signed in)' : '(signed out)';
+    return out?.kind ? `(${out.step ?? out.kind})` : '';
   }
   if ('error' in event) {
     const err = event.error as { name?: string; message?: string; network?: boolean };
@@ -186,8 +300,19 @@ export function restingStateIds(machine: AnyStateMachine): string[] {
   return walk(machine.root);
 }
 
+/** The atomic (or final) state nodes active in a snapshot. */
+export const activeLeaves = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot): AnyStateNode[] =>
+  getStateNodes(machine.root, snapshot.value).filter((n) => n.type === 'atomic' || n.type === 'final');
+
 /** Ids of the atomic states active in a snapshot. */
 export const activeLeafIds = (machine: AnyStateMachine, snapshot: AnyMachineSnapshot) =>
-  getStateNodes(machine.root, snapshot.value)
-    .filter((n) => n.type === 'atomic' || n.type === 'final')
-    .map((n) => n.id);
+  activeLeaves(machine, snapshot).map((n) => n.id);
+
+/** Every event type some state of the machine handles. */
+export const machineEventTypes = (machine: AnyStateMachine): Set<string> => {
+  const walk = (node: AnyStateNode): string[] => [
+    ...node.transitions.keys(),
+    ...Object.values(node.states).flatMap((child) => walk(child as AnyStateNode)),
+  ];
+  return new Set(walk(machine.root));
+};

@@ -1,13 +1,18 @@
 /**
- * QA test plans in Markdown, built from the same paths the generated tests play (scenario N here is
- * test "N: …" there). State descriptions say what to look for, transition descriptions what to do.
+ * QA test plans a person walks by hand, built from the same paths the generated tests play (scenario N
+ * here is test "N: …" there). Each scenario says where to go and who to be; steps say what to do and what
+ * to arrange in plain words; each expectation is computed from the state the step reaches. States that
+ * pass in a blink (waiting for the server) are not expected; their outcome is told as the step's result.
+ * `checkPlan` is the generator's own test: no JSON, a start URL, expectations that match the reached state.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
-import type { MachineEntry } from '#machines/lib/entry.ts';
-import { entryPaths, type MachinePath } from '#machines/lib/paths.ts';
+import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '#machines/lib/entry.ts';
+import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '#machines/lib/paths.ts';
+import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '#machines/samples/demo.samples.ts';
 import { renderDiagramDoc } from './diagram.ts';
 
 export const MISSING = '(no description';
+export const NO_WORDS = '(no plain words for';
 
 /** Every state and transition of the machine without a description, worded for the plan. */
 export function undocumented(machine: AnyStateMachine): string[] {
@@ -25,73 +30,341 @@ export function undocumented(machine: AnyStateMachine): string[] {
   return out;
 }
 
-/** What a person sees: descriptions of the active leaf states. */
-function seen(snapshot: AnyMachineSnapshot): string {
-  const nodes = (snapshot._nodes as AnyStateNode[]).filter((n) => n.type === 'atomic' || n.type === 'final');
-  const text = nodes.map((n) => n.description ?? `${MISSING} for state ${n.id})`).join('; ');
-  const error = snapshot.context?.error;
-  return typeof error === 'string' && error ? `${text}. The alert reads: "${error}"` : text;
+/** The text of the alert a state shows, if it shows one: tagged 'error' and an error in context. */
+export const alertOf = (snapshot: AnyMachineSnapshot): string | null => {
+  const error = (snapshot.context as { error?: unknown } | undefined)?.error;
+  return snapshot.hasTag('error') && typeof error === 'string' && error ? error : null;
+};
+
+/** What a person sees in a resting state: its description, then what it shows from the reached context. */
+export function expectationOf(entry: MachineEntry, snapshot: AnyMachineSnapshot): string {
+  const leaves = activeLeaves(entry.machine, snapshot);
+  const parts = [leaves.map((n) => n.description ?? `${MISSING} for state ${n.id})`).join('; ')];
+  const alert = alertOf(snapshot);
+  if (alert) parts.push(`The alert reads: "${alert}"`);
+  parts.push(...(entry.plan.shows?.(snapshot as never) ?? []));
+  return parts.join('. ');
 }
 
-const words = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
-const shown = (value: unknown) =>
-  value === '' ? '(empty)' : `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``;
+const isOutcome = (event: AnyEventObject) => /^xstate\.(done|error)\.actor\./.test(event.type);
+const isDelay = (event: AnyEventObject) => event.type.startsWith('xstate.after.');
 
-/** The test data of a step, in words a tester can follow. */
-function dataOf(event: AnyEventObject): string {
-  const { type, ...data } = event;
-  if (type.startsWith('xstate.done.actor.')) {
-    return data.output === undefined ? '' : ` (answer: ${JSON.stringify(data.output)})`;
-  }
-  if (type.startsWith('xstate.error.actor.')) {
-    const error = data.error as { message?: string; name?: string; network?: boolean };
-    if (error?.network) return ' (no connection: e.g. stop the server or go offline)';
-    return error?.message ? ` (message: "${error.message}")` : ' (an error without a message)';
-  }
-  const fields = Object.entries(data).map(([key, value]) => `${words(key)} ${shown(value)}`);
-  return fields.length ? `, with ${fields.join(', ')}` : '';
+const sentence = (text: string) => (/[.!?…]["`)]?$/.test(text) ? text : `${text}.`);
+const words = (key: string) => {
+  const spaced = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+};
+
+/** A typed value as a person reads it; spaces at the ends are said, since they cannot be seen. */
+function shownValue(value: unknown): string {
+  if (typeof value !== 'string') return `${NO_WORDS} a ${typeof value} value)`;
+  if (value === '') return 'empty';
+  if (value.trim() === '') return `only spaces (${value.length})`;
+  const padded = value !== value.trim() ? ' (with spaces before and after)' : '';
+  return `\`${value}\`${padded}`;
 }
 
-function doing(machine: AnyStateMachine, prev: AnyMachineSnapshot, event: AnyEventObject): string {
+/** " (Email `…`, Password `…`)", with the labels the page shows; only the event's own fields. */
+function typedData(entry: MachineEntry, event: AnyEventObject, override: Record<string, string>): string {
+  const { type: _type, ...data } = event;
+  const fields = Object.keys(data).map((key) => {
+    const label = entry.plan.fields?.[key] ?? words(key);
+    return `${label} ${shownValue(key in override ? override[key] : data[key])}`;
+  });
+  return fields.length ? ` (${fields.join(', ')})` : '';
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+function transitionText(machine: AnyStateMachine, prev: AnyMachineSnapshot, event: AnyEventObject): string {
   const descriptions = machine
     .getTransitionData(prev as never, event as never)
     .map((t) => t.description)
     .filter(Boolean);
-  const text = descriptions.join('; ') || `${MISSING} for ${event.type})`;
-  return `${text}${dataOf(event)}`;
+  return descriptions.join('; ') || `${MISSING} for ${event.type})`;
 }
 
-function scenario(machine: AnyStateMachine, path: MachinePath, index: number): string[] {
+export interface PlanStep {
+  /** What to set up before doing the step (e.g. stop the server). */
+  arrange: string[];
+  /** What the person does, in plain words. */
+  action: string;
+  /** The event the person sends (first of the step), with the values the plan tells them to type. */
+  event: AnyEventObject;
+  /** What happens without the person (the server's answer), in order. */
+  results: string[];
+  /** What to check, from the state the step comes to rest in; null while it is still waiting. */
+  expect: string | null;
+  /** Indexes in the path's steps of the first and last event this person step covers. */
+  firstStep: number;
+  lastStep: number;
+}
+
+export interface PlanScenario {
+  number: number;
+  title: string;
+  url: string;
+  who: string;
+  via?: string;
+  andThen?: string;
+  /** Accounts and settings to prepare before opening the page. */
+  before: string[];
+  /** What happens when the page opens (answers the page waits for). */
+  opening: string[];
+  expect: string | null;
+  steps: PlanStep[];
+  /** Why a person cannot walk it; the automated test named in `test` covers it. */
+  notByHand: string[];
+  test: string;
+  path: MachinePath;
+}
+
+const whoText = (account: Account | undefined) =>
+  account
+    ? `signed in as ${account.name} (${account.email}, password ${account.password}; sign in at ${PORTAL_URL}/login first)`
+    : 'signed out (sign out first, or use a private window)';
+
+const creation = (account: Account) =>
+  `Make the account ${account.email} (${account.name}): stop the server, run \`${account.create}\`, then \`npm start\` again.`;
+
+function startOf(entry: MachineEntry, path: MachinePath): Start {
+  const byInput = entry.inputs?.find((i) => i.label === path.start)?.start;
+  if (byInput) return byInput;
+  const { start } = entry.plan;
+  const first = path.steps[1]?.event;
+  if (typeof start === 'function') return start(first);
+  return start ?? { url: '/' };
+}
+
+/** Turns one generated path into a scenario a person can walk. */
+export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number): PlanScenario {
+  const { machine, plan } = entry;
+  const start = startOf(entry, path);
   const [first, ...rest] = path.steps;
-  if (!first) return [];
-  const last = rest.at(-1);
-  const heading = last ? doing(machine, rest.at(-2)?.state ?? first.state, last.event) : 'First screen';
-  const lines = [`## ${index + 1}. ${heading.replace(/ \(answer: .*\)$/, '')}`, ''];
-  lines.push(`${path.start ? `${path.start}.` : 'Open the page.'} Expect: ${seen(first.state)}.`, '');
+  let signedInAs = start.signedInAs;
+  let page = start.url.split('?')[0]!;
+  const accounts = new Map<string, Account>((start.accounts ?? []).map((a) => [a.email, a]));
+  const notByHand: string[] = [];
+  const opening: string[] = [];
+  const openingArrange: string[] = [];
+  let openingExpect: string | null = first && !isBlink(entry, first.state) ? expectationOf(entry, first.state) : null;
+  type Draft = PlanStep & { title: string; typed: boolean; override: Record<string, string> };
+  const steps: Draft[] = [];
+
   rest.forEach((step, n) => {
-    const prev = n ? (rest[n - 1]?.state ?? first.state) : first.state;
-    lines.push(`${n + 1}. ${doing(machine, prev, step.event)}`, `   - Expect: ${seen(step.state)}`);
+    const prev = n ? rest[n - 1]!.state : first!.state;
+    const event = step.event;
+    const note: SampleNote = noteOf(entry, event) ?? {};
+    const description = transitionText(machine, prev, event);
+    if (note.notByHand) notByHand.push(note.notByHand);
+    const hidden = note.notByHandIn?.(prev);
+    if (hidden) notByHand.push(hidden);
+    // Only what the page finds when it opens decides who the tester is at the start.
+    if (note.signedInAs && !steps.length) signedInAs = note.signedInAs;
+    if (note.uses) accounts.set(note.uses.email, note.uses);
+
+    if (!isOutcome(event) || !isBlink(entry, prev)) {
+      // The person acts: a control, a wait, or an answer to the browser (a lasting state).
+      if (isBlink(entry, prev)) {
+        notByHand.push(`"${description}" comes while the page waits for an answer that takes a blink`);
+      }
+      let action =
+        note.action ??
+        (isOutcome(event) ? (note.say ?? description) : note.say ? `${description}: ${note.say}` : description);
+      const elsewhere = plan.eventPages?.[event.type];
+      if (elsewhere && elsewhere.path !== page) {
+        if (!action.includes(elsewhere.path)) {
+          action = `${elsewhere.how ?? `Go to ${PORTAL_URL}${elsewhere.path}`}, then ${lowerFirst(action)}`;
+        }
+        page = elsewhere.path;
+      }
+      const typed = !isOutcome(event) && !isDelay(event) && note.say === undefined && note.action === undefined;
+      steps.push({
+        arrange: note.arrange ? [note.arrange] : [],
+        action,
+        title: note.action ?? description,
+        results: [],
+        expect: null,
+        firstStep: n + 1,
+        lastStep: n + 1,
+        event,
+        typed,
+        override: {},
+      });
+    } else {
+      // The answer the page was waiting for: the result of the person's last step, or of opening the page.
+      const current = steps.at(-1);
+      if (current) {
+        current.results.push(description);
+        if (note.arrange) current.arrange.push(note.arrange);
+        current.lastStep = n + 1;
+        if (note.uses) Object.assign(current.override, { email: note.uses.email, password: note.uses.password });
+        if (note.typed) Object.assign(current.override, note.typed);
+      } else {
+        opening.push(description);
+        if (note.arrange) openingArrange.push(note.arrange);
+      }
+    }
+    page = plan.pageOf?.(step.state as never, event) ?? page;
+    const reached = isBlink(entry, step.state) ? null : expectationOf(entry, step.state);
+    if (steps.length) steps.at(-1)!.expect = reached;
+    else openingExpect = reached;
   });
-  lines.push('');
+
+  const finished: PlanStep[] = steps.map(({ override, typed, title: _title, ...s }) => {
+    const fields = Object.fromEntries(
+      Object.keys(override)
+        .filter((k) => k in s.event)
+        .map((k) => [k, override[k]]),
+    );
+    return {
+      ...s,
+      event: { ...s.event, ...fields },
+      action: typed ? `${s.action}${typedData(entry, s.event, override)}` : s.action,
+    };
+  });
+  const before = [
+    ...[...accounts.values()].filter((a) => a.create).map(creation),
+    ...(start.note ? [start.note] : []),
+    ...openingArrange,
+  ];
+  const last = steps.at(-1);
+  return {
+    number: index + 1,
+    title: last?.results.at(-1) ?? last?.title ?? opening.at(-1) ?? path.start ?? 'The first screen',
+    url: `${PORTAL_URL}${start.url}`,
+    who: whoText(signedInAs),
+    ...(start.via ? { via: start.via } : {}),
+    ...(start.andThen ? { andThen: start.andThen } : {}),
+    before,
+    opening,
+    expect: openingExpect,
+    steps: finished,
+    notByHand,
+    test: plan.test,
+    path,
+  };
+}
+
+/** The covering scenarios of a machine: the same paths, in the same order, as its generated test. */
+export const planOf = (entry: MachineEntry): PlanScenario[] =>
+  entryPaths(entry, 'cover').map((path, i) => scenarioOf(entry, path, i));
+
+const testName = (s: PlanScenario) => `${s.number}: ${s.path.start ? `[${s.path.start}] ` : ''}${pathName(s.path)}`;
+
+function renderScenario(s: PlanScenario): string[] {
+  const lines = [`## ${s.number}. ${sentence(s.title).replace(/\.$/, '')}`, ''];
+  if (s.notByHand.length) {
+    lines.push(
+      `**Not by hand:** ${s.notByHand.map(sentence).join(' ')} Covered by \`${s.test}\`, test "${testName(s)}".`,
+      '',
+    );
+  }
+  const via = s.via ? ` The address: ${sentence(s.via)}` : '';
+  const then = s.andThen ? ` Then ${sentence(s.andThen)}` : '';
+  lines.push(`**Start:** open ${s.url}, ${s.who}.${via}${then}`);
+  for (const b of s.before) lines.push(`**Before you start:** ${sentence(b)}`);
+  if (s.opening.length) lines.push(`**While it opens:** ${s.opening.map((o) => lowerFirst(o)).join('; ')}.`);
+  lines.push(`**Expect:** ${s.expect ? sentence(s.expect) : 'the page is still waiting (nothing to check yet).'}`, '');
+  s.steps.forEach((step, n) => {
+    const arrange = step.arrange.map((a) => `First ${lowerFirst(sentence(a))} `).join('');
+    lines.push(`${n + 1}. ${arrange}${sentence(step.action)}`);
+    for (const r of step.results) lines.push(`   - Then: ${sentence(r)}`);
+    lines.push(
+      `   - Expect: ${step.expect ? sentence(step.expect) : 'nothing to check by eye: the page waits for an answer that comes in a blink.'}`,
+    );
+  });
+  if (s.steps.length) lines.push('');
   return lines;
 }
 
 export function renderPlan(entry: MachineEntry): string {
   const { machine, title } = entry;
-  const paths = entryPaths(entry);
+  const scenarios = planOf(entry);
   const missing = undocumented(machine);
   const lines = [
     `# Test plan: ${title}`,
     '',
-    `${paths.length} scenarios generated from the \`${machine.id}\` machine by \`npm run plans\`; together they take`,
-    'every transition once. Do not edit by hand: change the descriptions or samples and regenerate. Scenario N is',
-    'the generated test "N: …". Start every scenario from a fresh page load. Steps that describe an answer of the',
-    'server or identity provider need that situation arranged first (an account in that state, a stopped server).',
+    `${scenarios.length} scenarios generated from the \`${machine.id}\` machine by \`npm run plans\` (do not edit by hand:`,
+    'change the descriptions or samples and regenerate). Together they take every transition of the machine and use',
+    `every sample at least once. Scenario N is the test "N: …" in \`${entry.plan.test}\`.`,
     '',
-    ...paths.flatMap((path, i) => scenario(machine, path, i)),
+    `How to walk them: run \`npm start\` and use ${PORTAL_URL} (mail the portal sends lands in ${MAILBOX_URL}).`,
+    `The seeded demo owner is ${demoUser.firstname} ${demoUser.lastname}, ${demoOwner.email}, password ${demoOwner.password},`,
+    `owner of "${demoBusiness.businessname}" (${demoBusiness.address}). Commands that make accounts need the server`,
+    'stopped while they run (the embedded database allows one process). Steps that say "First" tell what to arrange',
+    'before doing them; "Then" is what happens without you; "Expect" is what to check once the page has settled.',
+    'Scenarios marked "Not by hand" need a situation a person cannot arrange: read them, and trust the named test.',
+    '',
+    ...scenarios.flatMap(renderScenario),
   ];
   if (missing.length) lines.push('## Missing descriptions', '', ...missing.map((m) => `- ${m}`), '');
   return lines.join('\n');
+}
+
+/** Machine data printed as JSON instead of words (e.g. `answer: {"kind":"signedIn"}`). */
+const JSON_LIKE = /[{[]\s*"|"\s*:\s*["{[\d]|\banswer:/;
+
+/**
+ * The plan generator's checks, per scenario: a start URL on the portal and a person to be; no JSON and no
+ * missing words in any text; every expectation equal to what the state REACHED by replaying the path's
+ * events from scratch shows (and no expectation for a state that passes in a blink); scenarios that
+ * cannot be walked name their automated test.
+ */
+export function checkPlan(entry: MachineEntry, scenarios: PlanScenario[]): string[] {
+  const problems: string[] = [];
+  for (const s of scenarios) {
+    const where = `${entry.machine.id} scenario ${s.number}`;
+    if (!s.url.startsWith(`${PORTAL_URL}/`)) problems.push(`${where}: starts without a URL on the portal`);
+    if (!/^(signed in as .+|signed out.*)$/.test(s.who)) problems.push(`${where}: does not say who to be`);
+    const texts = [s.title, s.url, s.who, s.via ?? '', s.andThen ?? '', ...s.before, ...s.opening, s.expect ?? ''];
+    for (const step of s.steps) texts.push(...step.arrange, step.action, ...step.results, step.expect ?? '');
+    for (const text of texts) {
+      if (JSON_LIKE.test(text)) problems.push(`${where}: JSON in "${text}"`);
+      if (text.includes(MISSING) || text.includes(NO_WORDS)) problems.push(`${where}: missing words in "${text}"`);
+    }
+    if (s.notByHand.length && !s.test) problems.push(`${where}: cannot be walked and names no test`);
+
+    const replayed = replay(
+      entry.machine,
+      s.path.steps.slice(1).map((step) => step.event),
+      s.path.input,
+    ).steps;
+    const check = (expected: string | null, stepIndex: number, label: string) => {
+      const state = replayed[stepIndex]?.state;
+      if (!state) {
+        problems.push(`${where} ${label}: the path has no step ${stepIndex}`);
+        return;
+      }
+      if (isBlink(entry, state)) {
+        if (expected !== null) problems.push(`${where} ${label}: expects a state that passes in a blink`);
+        return;
+      }
+      if (expected === null) {
+        problems.push(`${where} ${label}: expects nothing of a state a person sees`);
+        return;
+      }
+      for (const leaf of activeLeaves(entry.machine, state)) {
+        if (!leaf.description || !expected.includes(leaf.description)) {
+          problems.push(`${where} ${label}: does not describe the reached state ${leaf.id}`);
+        }
+      }
+      const alert = alertOf(state);
+      const quoted = [...expected.matchAll(/The alert reads: "(.*?)"(?=$|\. )/g)].map((m) => m[1]);
+      if (alert && !quoted.includes(alert)) problems.push(`${where} ${label}: misses the alert "${alert}"`);
+      for (const q of quoted) {
+        if (q !== alert)
+          problems.push(`${where} ${label}: quotes the alert "${q}", which the reached state does not show`);
+      }
+      if (expected !== expectationOf(entry, state))
+        problems.push(`${where} ${label}: expectation differs from the reached state`);
+    };
+    check(s.expect, s.steps.length ? s.steps[0]!.firstStep - 1 : s.path.steps.length - 1, 'start');
+    s.steps.forEach((step, n) => {
+      check(step.expect, step.lastStep, `step ${n + 1}`);
+    });
+  }
+  return problems;
 }
 
 /** Every generated document, relative to the project root. */

@@ -35,7 +35,7 @@ const CONTROLS =
  *
  * Not the native <dialog>: Chromium lets a second Escape close a modal <dialog> without a cancelable
  * event, which would skip a flow's "Discard unsaved changes?" question, and jsdom has no showModal()
- * (docs/decisions/004-dialogs-and-focus.md).
+ * (docs/decisions/005-dialogs-and-focus.md).
  */
 export function Modal({
   title,

@@ -2,41 +2,13 @@
  * Every transition of the Business Profile machine, played through the real dialog with fake effects
  * (device location, API, printer). Paths and the QA plan come from the same registry entry.
  */
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { expect, vi } from 'vitest';
-import { SimulatedClock } from 'xstate';
-import type { BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
-import { type BusinessProfileContext, businessProfileMachine } from '#machines/business-profile.machine.ts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import type { BusinessProfile } from '#contracts/businesses.ts';
+import type { BusinessProfileContext } from '#machines/business-profile.machine.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import ProfileModal from '#src/features/profile/profile-modal.tsx';
-import { InspectContext } from '#src/lib/inspect.ts';
-import { controllable, describeMachinePaths, type MachinePath, type Mounted, recorder } from './harness.tsx';
-
-interface ProfileMounted extends Mounted {
-  onSaved: ReturnType<typeof vi.fn>;
-  onClose: ReturnType<typeof vi.fn>;
-  printQr: ReturnType<typeof vi.fn>;
-}
-
-function mount(path: MachinePath): ProfileMounted {
-  const { business } = path.input as { business: BusinessProfile };
-  const locate = controllable<{ latitude: number; longitude: number }, void>();
-  const saveProfile = controllable<BusinessProfile, BusinessProfileUpdate>();
-  const rec = recorder();
-  const onSaved = vi.fn();
-  const onClose = vi.fn();
-  const printQr = vi.fn();
-  const logic = businessProfileMachine.provide({
-    actors: { locate: locate.logic, saveProfile: saveProfile.logic },
-    actions: { printQr },
-  });
-  render(
-    <InspectContext.Provider value={rec.inspect}>
-      <ProfileModal business={business} onSaved={onSaved} onClose={onClose} logic={logic} />
-    </InspectContext.Provider>,
-  );
-  return { fakes: { locate, saveProfile }, clock: new SimulatedClock(), recorder: rec, onSaved, onClose, printQr };
-}
+import { describeFlow, type Flow } from './harness.tsx';
 
 const LABELS = {
   businessname: 'Business Name',
@@ -54,15 +26,14 @@ const dialog = () => screen.getByRole('dialog', { name: 'Business Profile' });
 const question = () => screen.queryByRole('alertdialog', { name: 'Discard unsaved changes?' });
 
 /** The running machine's context (what the view must show). */
-const live = (m: ProfileMounted, fallback: BusinessProfileContext) =>
-  (m.recorder.latest('businessProfile')?.context ?? fallback) as BusinessProfileContext;
+const live = (flow: Flow) => flow.live().context as BusinessProfileContext;
 
 /**
  * What every open state shows: the form with the draft, the QR card, the messages. Texts are compared with
  * the RUNNING machine (the path's key only says which messages are visible, not which name was typed).
  */
-function expectForm(path: BusinessProfileContext, m: ProfileMounted) {
-  const ctx = live(m, path);
+function expectForm(path: BusinessProfileContext, flow: Flow) {
+  const ctx = live(flow);
   expect(Object.keys(ctx.fieldErrors).sort()).toEqual(Object.keys(path.fieldErrors).sort());
   expect(!!ctx.locationError).toBe(!!path.locationError);
   expect(!!ctx.errorMessage).toBe(!!path.errorMessage);
@@ -80,16 +51,33 @@ function expectForm(path: BusinessProfileContext, m: ProfileMounted) {
   if (ctx.errorMessage) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.errorMessage);
 }
 
-describeMachinePaths<ProfileMounted>(businessProfileEntry, {
-  mount,
+describeFlow(businessProfileEntry, {
+  spies: ['printQr'],
+  render: (hooks, flow) => (
+    <ProfileModal
+      business={(flow.path.input as { business: BusinessProfile }).business}
+      onSaved={flow.spy('onSaved')}
+      onClose={flow.spy('onClose')}
+      {...hooks}
+    />
+  ),
   perform: {
-    'profile.edit': (e: { field: keyof typeof LABELS; value: string }) =>
-      void fireEvent.change(screen.getByLabelText(LABELS[e.field]), { target: { value: e.value } }),
+    'profile.edit': (e: { field: keyof typeof LABELS; value: string }) => {
+      const field = screen.getByLabelText<HTMLInputElement>(LABELS[e.field]);
+      // A path (PATHS=full) may type the value a field already holds: React drops a change to the same
+      // value, so make its value tracker forget it, as typing it again over a selection would.
+      if (field.value === e.value) {
+        (field as unknown as { _valueTracker?: { setValue: (v: string) => void } })._valueTracker?.setValue(
+          `${e.value}~`,
+        );
+      }
+      fireEvent.change(field, { target: { value: e.value } });
+    },
     'profile.locate': () => click('Pick Current Location'),
-    'profile.print': (_e, m) => {
-      const before = m.printQr.mock.calls.length;
+    'profile.print': (_e, flow) => {
+      const before = flow.spy('printQr').mock.calls.length;
       click('Print QR Code');
-      expect(m.printQr).toHaveBeenCalledTimes(before + 1);
+      expect(flow.spy('printQr')).toHaveBeenCalledTimes(before + 1);
     },
     'profile.save': () => click('Save Profile'),
     // On the "Discard unsaved changes?" question, cancelling is Escape (heard wherever focus is).
@@ -99,50 +87,50 @@ describeMachinePaths<ProfileMounted>(businessProfileEntry, {
     'profile.discard': () => click('Discard'),
   },
   expectUi: {
-    editing: (s, m) => {
-      expectForm(s.context, m);
+    editing: (s, flow) => {
+      expectForm(s.context, flow);
       expect(question()).toBeNull();
       expect(disabled(screen.getByRole('button', { name: 'Save Profile' }))).toBe(false);
       expect(disabled(screen.getByRole('button', { name: 'Pick Current Location' }))).toBe(false);
     },
-    locating: (s, m) => {
-      expectForm(s.context, m);
+    locating: (s, flow) => {
+      expectForm(s.context, flow);
       expect(disabled(screen.getByRole('button', { name: 'Locating...' }))).toBe(true);
       expect(disabled(screen.getByRole('button', { name: 'Save Profile' }))).toBe(true);
     },
-    saving: (s, m) => {
-      expectForm(s.context, m);
+    saving: (s, flow) => {
+      expectForm(s.context, flow);
       expect(disabled(screen.getByRole('button', { name: 'Saving...' }))).toBe(true);
       expect(disabled(screen.getByLabelText('Business Name'))).toBe(true);
       expect(disabled(screen.getByRole('button', { name: 'Cancel' }))).toBe(true);
       // The PUT carries the trimmed draft and keeps the fields this dialog does not edit.
-      expect(m.fakes.saveProfile?.inputs.at(-1)).toMatchObject({
-        businessname: live(m, s.context).draft.businessname.trim(),
+      expect(flow.fakes.saveProfile?.inputs.at(-1)).toMatchObject({
+        businessname: live(flow).draft.businessname.trim(),
         timezone: s.context.business.timezone,
         logourl: s.context.business.logourl,
       });
     },
-    error: (s, m) => {
-      expectForm(s.context, m);
+    error: (s, flow) => {
+      expectForm(s.context, flow);
       expect(disabled(screen.getByRole('button', { name: 'Save Profile' }))).toBe(false);
     },
-    confirmDiscard: (s, m) => {
-      expectForm(s.context, m);
+    confirmDiscard: (s, flow) => {
+      expectForm(s.context, flow);
       const asked = question();
       expect(asked).not.toBeNull();
       expect(within(asked!).getByText('Your changes to the business profile have not been saved.')).toBeTruthy();
       expect(document.activeElement).toBe(within(asked!).getByRole('button', { name: 'Keep editing' }));
-      expect(m.onClose).not.toHaveBeenCalled();
+      expect(flow.spy('onClose')).not.toHaveBeenCalled();
     },
-    saved: (s, m) => {
+    saved: (s, flow) => {
       const saved = s.context.business as BusinessProfile;
-      expect(m.onSaved).toHaveBeenCalledTimes(1);
-      expect(m.onSaved.mock.calls[0]?.[0]?.businessid).toBe(saved.businessid);
-      expect(m.onClose).toHaveBeenCalledTimes(1);
+      expect(flow.spy('onSaved')).toHaveBeenCalledTimes(1);
+      expect(flow.spy('onSaved').mock.calls[0]?.[0]?.businessid).toBe(saved.businessid);
+      expect(flow.spy('onClose')).toHaveBeenCalledTimes(1);
     },
-    closed: (_s, m) => {
-      expect(m.onSaved).not.toHaveBeenCalled();
-      expect(m.onClose).toHaveBeenCalledTimes(1);
+    closed: (_s, flow) => {
+      expect(flow.spy('onSaved')).not.toHaveBeenCalled();
+      expect(flow.spy('onClose')).toHaveBeenCalledTimes(1);
     },
   },
 });

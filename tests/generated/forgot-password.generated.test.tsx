@@ -1,37 +1,10 @@
 /** Every transition of the Forgot Password modal, opened from the real Login page. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { SimulatedClock } from 'xstate';
-import { forgotPasswordMachine, forgotPasswordMessages as text } from '#machines/forgot-password.machine.ts';
+import { forgotPasswordMessages as text } from '#machines/forgot-password.machine.ts';
 import { forgotPasswordEntry } from '#machines/samples/account.samples.ts';
-import { type SignInOutcome, signInMachine } from '#machines/sign-in.machine.ts';
 import { LoginPage, SignInFlowProvider } from '#src/features/auth/index.ts';
-import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
-
-function mount() {
-  const requestPasswordReset = controllable<void, { email: string }>();
-  const signIn = controllable<SignInOutcome, { email: string; password: string }>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  const memory = memoryLocation({ path: '/login' });
-  render(
-    <Router hook={memory.hook}>
-      <SignInFlowProvider logic={signInMachine.provide({ actors: { signIn: signIn.logic } })} onSignedIn={vi.fn()}>
-        <LoginPage
-          forgotPassword={{
-            logic: forgotPasswordMachine.provide({ actors: { requestPasswordReset: requestPasswordReset.logic } }),
-            options: { clock, inspect: rec.inspect },
-          }}
-        />
-      </SignInFlowProvider>
-    </Router>,
-  );
-  const m = { fakes: { requestPasswordReset }, clock, recorder: rec, typed: '' };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
+import { describeFlow } from '#tests/generated/harness.tsx';
 
 const dialog = () => screen.getByRole('dialog');
 const alertText = () => within(dialog()).queryByRole('alert')?.textContent ?? null;
@@ -43,8 +16,14 @@ function expectForm(error: string | null) {
   expect(sendButton().disabled).toBe(false);
 }
 
-describeMachinePaths(forgotPasswordEntry, {
-  mount,
+describeFlow(forgotPasswordEntry, {
+  url: '/login',
+  // The Login page around it runs its own sign-in machine, which these paths never start.
+  render: (hooks) => (
+    <SignInFlowProvider onSignedIn={vi.fn()}>
+      <LoginPage forgotPassword={hooks} />
+    </SignInFlowProvider>
+  ),
   perform: {
     // What is typed on the Login form (or nothing) travels into the dialog.
     'forgotPassword.open': (e: { email?: string }) => {
@@ -58,9 +37,9 @@ describeMachinePaths(forgotPasswordEntry, {
       const cancel = within(dlg).queryByRole('button', { name: 'Cancel' });
       fireEvent.click(cancel ?? within(dlg).getByRole('button', { name: 'Done' }));
     },
-    'forgotPassword.submit': (e, m: M) => {
+    'forgotPassword.submit': (e, flow) => {
       fireEvent.change(within(dialog()).getByLabelText('Email'), { target: { value: e.email } });
-      m.typed = e.email;
+      flow.memo.typed = e.email;
       fireEvent.click(sendButton());
     },
   },
@@ -75,10 +54,10 @@ describeMachinePaths(forgotPasswordEntry, {
     },
     'open.form.invalid': (s) => expectForm(s.context.error),
     'open.form.failed': (s) => expectForm(s.context.error),
-    'open.sending': (_s, m: M) => {
+    'open.sending': (_s, flow) => {
       expect(within(dialog()).getByRole('status').textContent).toBe('Sending…');
       expect(sendButton().disabled).toBe(true);
-      expect(m.fakes.requestPasswordReset.inputs.at(-1)).toEqual({ email: m.typed });
+      expect(flow.fakes.requestPasswordReset!.inputs.at(-1)).toEqual({ email: flow.memo.typed });
     },
     'open.sent': () => {
       within(dialog()).getByRole('heading', { name: text.sentTitle });

@@ -1,37 +1,15 @@
 /** Every transition of the register machine through the real "Register Your Business" page. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { SimulatedClock } from 'xstate';
 import {
   type FieldErrors,
   REGISTER_FIELDS,
   type RegisterFields,
-  registerMachine,
   registerMessages,
 } from '#machines/register.machine.ts';
 import { registerEntry } from '#machines/samples/account.samples.ts';
 import { RegisterPage } from '#src/features/auth/index.ts';
-import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
-
-function mount() {
-  const register = controllable<void, RegisterFields>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  const memory = memoryLocation({ path: '/register', record: true });
-  render(
-    <Router hook={memory.hook}>
-      <RegisterPage
-        logic={registerMachine.provide({ actors: { register: register.logic } })}
-        options={{ clock, inspect: rec.inspect }}
-      />
-    </Router>,
-  );
-  const m = { fakes: { register }, clock, recorder: rec, typed: null as RegisterFields | null, justSubmitted: false };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
+import { describeFlow, type Flow } from '#tests/generated/harness.tsx';
 
 const labels: Record<keyof RegisterFields, string> = {
   firstName: 'First Name',
@@ -44,7 +22,7 @@ const form = () => screen.getByRole('form', { name: 'Register Your Business' });
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const submitButton = () => screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
 const input = (name: keyof RegisterFields) => screen.getByLabelText(labels[name]) as HTMLInputElement;
-const liveErrors = (m: M) => (m.recorder.latest('register')?.context.fieldErrors ?? {}) as FieldErrors;
+const typed = (flow: Flow) => flow.memo.typed as RegisterFields | undefined;
 
 function expectForm(error: string | null) {
   expect(alertText()).toBe(error);
@@ -53,8 +31,8 @@ function expectForm(error: string | null) {
 }
 
 /** Each field is marked exactly when the machine holds a message for it, and shows that message. */
-function expectFieldMarks(m: M) {
-  const errors = liveErrors(m);
+function expectFieldMarks(flow: Flow) {
+  const errors = flow.live().context.fieldErrors as FieldErrors;
   for (const name of REGISTER_FIELDS) {
     const field = input(name);
     const message = errors[name];
@@ -65,49 +43,50 @@ function expectFieldMarks(m: M) {
   }
 }
 
-describeMachinePaths(registerEntry, {
-  mount,
+describeFlow(registerEntry, {
+  url: '/register',
+  render: (hooks) => <RegisterPage {...hooks} />,
   perform: {
-    'register.submit': ({ type: _type, ...fields }, m: M) => {
+    'register.submit': ({ type: _type, ...fields }, flow) => {
       for (const name of REGISTER_FIELDS) fireEvent.change(input(name), { target: { value: fields[name] } });
-      m.typed = fields;
-      m.justSubmitted = true;
+      flow.memo.typed = fields;
+      flow.memo.justSubmitted = true;
       fireEvent.click(submitButton());
     },
-    'register.edit': (e: { field: keyof RegisterFields }, m: M) => {
+    'register.edit': (e: { field: keyof RegisterFields }, flow) => {
       fireEvent.change(input(e.field), { target: { value: `${input(e.field).value}x` } });
-      m.justSubmitted = false;
+      flow.memo.justSubmitted = false;
     },
   },
   expectUi: {
-    'form.editing': (_s, m: M) => {
+    'form.editing': (_s, flow) => {
       expectForm(null);
-      expectFieldMarks(m);
+      expectFieldMarks(flow);
     },
-    'form.invalid': (s, m: M) => {
+    'form.invalid': (s, flow) => {
       // Every invalid field at once, each with its own message; no alert.
       expectForm(null);
-      expectFieldMarks(m);
-      if (m.justSubmitted) {
+      expectFieldMarks(flow);
+      if (flow.memo.justSubmitted) {
         const invalid = REGISTER_FIELDS.filter((name) => s.context.fieldErrors[name]);
         expect(invalid.length).toBeGreaterThan(0);
         expect(document.activeElement, 'the first invalid field has the focus').toBe(input(invalid[0]!));
       }
     },
-    'form.failed': (s, m: M) => {
+    'form.failed': (s, flow) => {
       expectForm(s.context.error);
-      expectFieldMarks(m);
+      expectFieldMarks(flow);
       // What was typed stays, so the owner only fixes what the server refused.
-      expect(input('email').value).toBe(m.typed?.email);
+      expect(input('email').value).toBe(typed(flow)?.email);
     },
-    submitting: (_s, m: M) => {
+    submitting: (_s, flow) => {
       expect(within(form()).getByRole('status').textContent).toBe('Registering…');
       expect(submitButton().disabled).toBe(true);
-      expect(m.fakes.register.inputs.at(-1)).toEqual(m.typed);
+      expect(flow.fakes.register!.inputs.at(-1)).toEqual(typed(flow));
     },
-    succeeded: (_s, m: M) => {
+    succeeded: (_s, flow) => {
       screen.getByRole('heading', { name: registerMessages.success });
-      expect(screen.getByText(/We've sent a verification email to/).textContent).toContain(m.typed?.email);
+      expect(screen.getByText(/We've sent a verification email to/).textContent).toContain(typed(flow)?.email);
       expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
     },
   },

@@ -3,41 +3,15 @@
  * a failed verification link). Its button-only form on the Login page is played by the signIn paths and
  * tests/unit/auth-flows.test.tsx.
  */
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { expect } from 'vitest';
-import { SimulatedClock } from 'xstate';
 import {
   type ResendVerificationInput,
-  resendVerificationMachine,
   resendVerificationMessages as text,
 } from '#machines/resend-verification.machine.ts';
 import { resendVerificationEntry } from '#machines/samples/account.samples.ts';
 import { ResendVerification } from '#src/features/auth/resend-verification.tsx';
-import {
-  controllable,
-  describeMachinePaths,
-  type MachinePath,
-  type Mounted,
-  recorder,
-} from '#tests/generated/harness.tsx';
-
-function mount(path: MachinePath) {
-  const { email } = path.input as ResendVerificationInput;
-  const resend = controllable<void, { email: string }>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  render(
-    <ResendVerification
-      email={email}
-      askEmail
-      logic={resendVerificationMachine.provide({ actors: { resendVerification: resend.logic } })}
-      options={{ clock, inspect: rec.inspect }}
-    />,
-  );
-  const m = { fakes: { resendVerification: resend }, clock, recorder: rec, typed: '' };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
+import { describeFlow } from '#tests/generated/harness.tsx';
 
 const button = () => screen.getByRole('button', { name: 'Resend verification email' }) as HTMLButtonElement;
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
@@ -49,12 +23,14 @@ function expectReady(error: string | null, status: string) {
   expect(button().disabled).toBe(false);
 }
 
-describeMachinePaths(resendVerificationEntry, {
-  mount,
+describeFlow(resendVerificationEntry, {
+  render: (hooks, flow) => (
+    <ResendVerification email={(flow.path.input as ResendVerificationInput).email} askEmail {...hooks} />
+  ),
   perform: {
-    'resendVerification.submit': (e: { email: string }, m: M) => {
+    'resendVerification.submit': (e: { email: string }, flow) => {
       fireEvent.change(screen.getByLabelText('Email'), { target: { value: e.email } });
-      m.typed = e.email;
+      flow.memo.typed = e.email;
       fireEvent.click(button());
     },
   },
@@ -68,10 +44,10 @@ describeMachinePaths(resendVerificationEntry, {
     'ready.failed': (s) => expectReady(s.context.error, ''),
     // The same words whether or not the account exists.
     'ready.sent': () => expectReady(null, text.sent),
-    sending: (_s, m: M) => {
+    sending: (_s, flow) => {
       expect(statusText()).toBe('Sending…');
       expect(button().disabled).toBe(true);
-      expect(m.fakes.resendVerification.inputs.at(-1)).toEqual({ email: m.typed.trim() });
+      expect(flow.fakes.resendVerification!.inputs.at(-1)).toEqual({ email: String(flow.memo.typed).trim() });
     },
   },
 });

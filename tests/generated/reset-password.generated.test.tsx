@@ -1,52 +1,20 @@
 /** Every transition of the reset-password machine through the real /reset-password page. */
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { SimulatedClock } from 'xstate';
 import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
-import {
-  type ResetPasswordInput,
-  resetPasswordMachine,
-  resetPasswordMessages as text,
-} from '#machines/reset-password.machine.ts';
+import { type ResetPasswordInput, resetPasswordMessages as text } from '#machines/reset-password.machine.ts';
 import { resetPasswordEntry } from '#machines/samples/account.samples.ts';
 import { ResetPasswordPage } from '#src/features/auth/index.ts';
-import { controllable, describeMachinePaths, type Mounted, recorder } from '#tests/generated/harness.tsx';
+import { controllable, describeFlow, type Flow } from '#tests/generated/harness.tsx';
 
-function mount(path: { input?: unknown }) {
-  const { token } = path.input as ResetPasswordInput;
-  const checkResetToken = controllable<void, { token: string }>();
-  const resetPassword = controllable<void, { token: string; newPassword: string }>();
-  const requestPasswordReset = controllable<void, { email: string }>();
-  const clock = new SimulatedClock();
-  const rec = recorder();
-  const memory = memoryLocation({ path: token ? `/reset-password?token=${token}` : '/reset-password', record: true });
-  render(
-    <Router hook={memory.hook}>
-      <ResetPasswordPage
-        logic={resetPasswordMachine.provide({
-          actors: { checkResetToken: checkResetToken.logic, resetPassword: resetPassword.logic },
-        })}
-        options={{ clock, inspect: rec.inspect }}
-        forgotPassword={{
-          logic: forgotPasswordMachine.provide({ actors: { requestPasswordReset: requestPasswordReset.logic } }),
-        }}
-      />
-    </Router>,
-  );
-  const m = { fakes: { checkResetToken, resetPassword }, clock, recorder: rec, memory, token, typed: '' };
-  return m satisfies Mounted;
-}
-type M = ReturnType<typeof mount>;
-
+const tokenOf = (flow: Flow) => (flow.path.input as ResetPasswordInput).token;
 const form = () => screen.getByRole('form', { name: 'Reset your password' });
 const alertText = () => screen.queryByRole('alert')?.textContent ?? null;
 const submitButton = () => screen.getByRole('button', { name: 'Reset Password' }) as HTMLButtonElement;
-const expectStillHere = (m: M) => expect(m.memory.history.at(-1)).not.toBe('/login');
+const expectStillHere = (flow: Flow) => expect(flow.location()).not.toBe('/login');
 
 /** A link that cannot be used: the reason, a way to a new link and the way back; no form to type into. */
-function expectRefused(m: M, error: string) {
+function expectRefused(flow: Flow, error: string) {
   expect(alertText()).toBe(error);
   expect(screen.queryByRole('form', { name: 'Reset your password' })).toBeNull();
   expect(screen.queryByLabelText('New Password')).toBeNull();
@@ -56,53 +24,61 @@ function expectRefused(m: M, error: string) {
   within(screen.getByRole('dialog', { name: 'Forgot Password' })).getByLabelText('Email');
   fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).toBeNull();
-  expectStillHere(m);
+  expectStillHere(flow);
 }
 
-function expectForm(m: M, error: string | null) {
+function expectForm(flow: Flow, error: string | null) {
   expect(alertText()).toBe(error);
   expect(submitButton().disabled).toBe(false);
   screen.getByRole('button', { name: 'Back to Login' });
-  expectStillHere(m);
+  expectStillHere(flow);
 }
 
-describeMachinePaths(resetPasswordEntry, {
-  mount,
+describeFlow(resetPasswordEntry, {
+  url: (path) => {
+    const { token } = path.input as ResetPasswordInput;
+    return token ? `/reset-password?token=${token}` : '/reset-password';
+  },
+  render: (hooks) => {
+    const requestPasswordReset = controllable<void, { email: string }>();
+    const forgot = forgotPasswordMachine.provide({ actors: { requestPasswordReset: requestPasswordReset.logic } });
+    return <ResetPasswordPage {...hooks} forgotPassword={{ logic: forgot }} />;
+  },
   perform: {
-    'resetPassword.submit': (e, m: M) => {
+    'resetPassword.submit': (e, flow) => {
       fireEvent.change(screen.getByLabelText('New Password'), { target: { value: e.newPassword } });
       fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: e.confirmPassword } });
-      m.typed = e.newPassword;
+      flow.memo.typed = e.newPassword;
       fireEvent.click(submitButton());
     },
     'resetPassword.backToLogin': () => fireEvent.click(screen.getByRole('button', { name: 'Back to Login' })),
   },
   expectUi: {
-    missingToken: (_s, m: M) => {
-      expectRefused(m, text.missingToken);
-      expect(m.fakes.checkResetToken.calls).toBe(0);
+    missingToken: (_s, flow) => {
+      expectRefused(flow, text.missingToken);
+      expect(flow.fakes.checkResetToken!.calls).toBe(0);
     },
-    checking: (_s, m: M) => {
+    checking: (_s, flow) => {
       expect(screen.getByRole('status').textContent).toBe('Checking your reset link…');
       expect(screen.queryByLabelText('New Password')).toBeNull();
-      expect(m.fakes.checkResetToken.inputs).toEqual([{ token: m.token }]);
-      expect(document.body.textContent).not.toContain(m.token);
+      expect(flow.fakes.checkResetToken!.inputs).toEqual([{ token: tokenOf(flow) }]);
+      expect(document.body.textContent).not.toContain(tokenOf(flow));
     },
-    unusable: (s, m: M) => expectRefused(m, s.context.error),
-    'form.editing': (_s, m: M) => expectForm(m, null),
-    'form.invalid': (s, m: M) => expectForm(m, s.context.error),
-    'form.failed': (s, m: M) => expectForm(m, s.context.error),
-    submitting: (_s, m: M) => {
+    unusable: (s, flow) => expectRefused(flow, s.context.error),
+    'form.editing': (_s, flow) => expectForm(flow, null),
+    'form.invalid': (s, flow) => expectForm(flow, s.context.error),
+    'form.failed': (s, flow) => expectForm(flow, s.context.error),
+    submitting: (_s, flow) => {
       expect(within(form()).getByRole('status').textContent).toBe('Resetting your password…');
       expect(submitButton().disabled).toBe(true);
-      expect(m.fakes.resetPassword.inputs.at(-1)).toEqual({ token: m.token, newPassword: m.typed });
-      expect(document.body.textContent).not.toContain(m.token);
+      expect(flow.fakes.resetPassword!.inputs.at(-1)).toEqual({ token: tokenOf(flow), newPassword: flow.memo.typed });
+      expect(document.body.textContent).not.toContain(tokenOf(flow));
     },
-    succeeded: (_s, m: M) => {
+    succeeded: (_s, flow) => {
       screen.getByRole('heading', { name: text.success });
       expect(screen.getByRole('status').textContent).toBe('Taking you to the login page in 3 seconds…');
-      expectStillHere(m);
+      expectStillHere(flow);
     },
-    redirected: (_s, m: M) => expect(m.memory.history.at(-1)).toBe('/login'),
+    redirected: (_s, flow) => expect(flow.location()).toBe('/login'),
   },
 });

@@ -90,7 +90,7 @@ describe('gating', () => {
     await screen.findByRole('heading', { name: 'Welcome back, Ada!' });
     expect(where()).toBe('/');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
-    expect(screen.getByText('Corner Cafe')).toBeTruthy();
+    expect(screen.getByText(business.businessname)).toBeTruthy();
   });
 
   it('takes a signed-in user from /login to the redirect target', async () => {

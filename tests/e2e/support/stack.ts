@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
+import { planAccounts } from '#machines/samples/demo.samples.ts';
 import { root } from '../../../scripts/lib/build.ts';
 
 export type Credentials = { email: string; password: string };
@@ -53,6 +54,9 @@ function collect(child: ChildProcess): () => string {
   return () => output;
 }
 
+/** The arguments of a shell command line like the QA plans print (single quotes only). */
+const shellWords = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+
 /** `npm run users -- create ...` against the stack's data directory (the server must not be running). */
 async function createUser(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
   const child = tsx('scripts/users.ts', ['create', ...args], env);
@@ -64,7 +68,7 @@ async function createUser(env: NodeJS.ProcessEnv, args: string[]): Promise<void>
 export interface StackOptions {
   /** Extra settings for this stack, e.g. a short VERIFY_TOKEN_TTL to let a link expire during a test. */
   env?: Record<string, string>;
-  /** Create the CLI users (tempOwner, customer) first; a stack that needs neither saves two processes. */
+  /** Create the CLI users (tempOwner, customer, the QA plans' accounts) first; a stack that needs none saves six processes. */
   cliUsers?: boolean;
 }
 
@@ -101,6 +105,13 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
   ];
   try {
     for (const args of options.cliUsers === false ? [] : cliUsers) await createUser(env, args);
+    // The QA plans' accounts, made with the very commands the plans print (tests/e2e/plans-walk.test.ts).
+    for (const account of options.cliUsers === false ? [] : planAccounts) {
+      const words = shellWords(account.create ?? '');
+      if (words.slice(0, 5).join(' ') !== 'npm run users -- create')
+        throw new Error(`not a users command: ${account.create}`);
+      await createUser(env, words.slice(5));
+    }
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

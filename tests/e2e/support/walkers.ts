@@ -1,0 +1,569 @@
+/**
+ * How a script walks the QA plans (docs/test-plans) in Chromium, as a tester would: where to go, what to
+ * press and type (the values the plan prints), and what each state looks like on the page. The alert a
+ * plan quotes is checked for every state that shows one. Used by tests/e2e/plans-walk.test.ts.
+ */
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { MachineEntry } from '#machines/lib/entry.ts';
+import {
+  forgotPasswordEntry,
+  registerEntry,
+  resendVerificationEntry,
+  resetPasswordEntry,
+  verifyEmailEntry,
+} from '#machines/samples/account.samples.ts';
+import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
+import { demoBusiness, demoOwner, renamedBusinessName } from '#machines/samples/demo.samples.ts';
+import { sessionEntry } from '#machines/samples/session.samples.ts';
+import { shellEntry } from '#machines/samples/shell.samples.ts';
+import { signInEntry } from '#machines/samples/sign-in.samples.ts';
+import { toastEntry } from '#machines/samples/toast.samples.ts';
+import type { PlanScenario } from '../../../scripts/lib/plan.ts';
+import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
+
+type Perform = (page: Page, event: any) => Promise<void>;
+type Check = (page: Page, state: AnyMachineSnapshot) => Promise<void>;
+
+export interface Walker {
+  entry: MachineEntry;
+  /**
+   * The scenarios to walk, named by their event sequence (the generated test's name without the number);
+   * "#n" picks the n-th of several scenarios with the same sequence.
+   */
+  walk: string[];
+  /** The real address of a scenario whose plan URL is a link from an e-mail (its "Before you start" arranged). */
+  address?: (path: string, scenario: PlanScenario) => Promise<string>;
+  /** Before the page opens (e.g. a stand-in for the browser's location prompt). */
+  prepare?: (page: Page) => Promise<void>;
+  afterOpening?: (page: Page) => Promise<void>;
+  /** After the walk, on the same page: what the plan asks the tester to put back (e.g. the business name). */
+  restore?: (page: Page) => Promise<void>;
+  perform: Record<string, Perform>;
+  /** Per visible leaf state (id without the machine id). */
+  check: Record<string, Check>;
+}
+
+const visible = (page: Page, role: Parameters<Page['getByRole']>[0], name: string) =>
+  page.getByRole(role, { name, exact: true }).first().waitFor();
+const noAlert = async (page: Page) => expect(await page.getByRole('alert').count()).toBe(0);
+const atPath = (page: Page, path: string) => page.waitForURL((url) => url.pathname === path, { timeout: 10_000 });
+const delayOf = (entry: MachineEntry, event: AnyEventObject) =>
+  entry.machine.implementations.delays[/^xstate\.after\.([^.]+)\./.exec(event.type)?.[1] ?? ''] as number;
+const waitDelay = (entry: MachineEntry) => (page: Page, event: AnyEventObject) =>
+  page.waitForTimeout(delayOf(entry, event));
+/** A long wait (the 3-minute sign-in expiry) on the page's own clock, installed by the walker's `prepare`. */
+const fastForward = (entry: MachineEntry) => (page: Page, event: AnyEventObject) =>
+  page.clock.fastForward(delayOf(entry, event));
+/** "Before you start" tells the tester to arrange this. */
+const arranges = (scenario: PlanScenario, words: string) => scenario.before.some((b) => b.startsWith(words));
+
+/** An unverified owner registered through the API: the link of the verification mail. */
+async function verificationLink(): Promise<string> {
+  const email = uniqueEmail('walk.verify');
+  const response = await fetch(`${stack.baseUrl}/api/public/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({
+      firstName: 'Vera',
+      lastName: 'Walker',
+      email,
+      password: 'Walker#2026pass',
+      businessName: 'Vera Vintage',
+    }),
+  });
+  if (!response.ok) throw new Error(`register answered ${response.status}`);
+  return latestMailLink(email, '/verify-email');
+}
+
+const session: Walker = {
+  entry: sessionEntry,
+  walk: [
+    'done.actor.checkSession(signed out) → session.loggedIn → done.actor.checkSession(signed in) → done.actor.fetchUser → done.actor.fetchBusiness',
+  ],
+  perform: { 'session.loggedIn': (page) => fillSignIn(page, demoOwner.email, demoOwner.password) },
+  check: {
+    unauthenticated: async (page) => {
+      await atPath(page, '/login');
+      await visible(page, 'heading', 'Sign in');
+      expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    },
+    authenticated: async (page, state) => {
+      await visible(page, 'heading', `Welcome back, ${state.context.user.firstname}!`);
+      expect(await page.getByRole('complementary', { name: 'Sidebar' }).textContent()).toContain(
+        state.context.business.businessname,
+      );
+    },
+  },
+};
+
+const loginFormReady = async (page: Page) => {
+  await visible(page, 'form', 'Sign in');
+  await noAlert(page);
+};
+
+const signIn: Walker = {
+  entry: signInEntry,
+  // Tess's temporary password works until a walk sets her new one: that walk comes last.
+  walk: [
+    'signIn.submit → error.actor.signIn(NotAuthorizedException)',
+    'signIn.submit → done.actor.signIn(confirmSignUp) → signIn.submit → done.actor.signIn(signedIn)',
+    'signIn.submit → signIn.submitNewPassword',
+    'signIn.submit → done.actor.signIn(resetPassword)',
+    'signIn.submit → done.actor.signIn(newPasswordRequired) → after.pendingSignInExpiry.signIn.ready.awaitingNewPassword → signIn.restart',
+    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → error.actor.confirmNewPassword(InvalidPasswordException) → signIn.submitNewPassword',
+    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → done.actor.confirmNewPassword(signedIn)',
+  ],
+  // The page's clock, so that the 3-minute expiry can be waited for in a moment.
+  prepare: (page) => page.clock.install(),
+  perform: {
+    'signIn.submit': async (page, e) => {
+      if (pathOf(page) !== '/login') await page.getByRole('link', { name: 'Back to sign in' }).click();
+      await fillSignIn(page, e.email, e.password);
+    },
+    'signIn.submitNewPassword': async (page, e) => {
+      if (pathOf(page) !== '/new-password-required') await page.goto('/new-password-required');
+      const form = page.getByRole('form', { name: 'Set a new password' });
+      await form.getByLabel('New Password', { exact: true }).fill(e.newPassword);
+      await form.getByLabel('Confirm New Password').fill(e.confirmPassword);
+      await form.getByRole('button', { name: 'Set New Password and Sign In' }).click();
+    },
+    'xstate.after.pendingSignInExpiry.signIn.ready.awaitingNewPassword': fastForward(signInEntry),
+    'signIn.restart': (page) => page.getByRole('button', { name: 'Sign in again' }).click(),
+  },
+  check: {
+    'ready.idle': async (page) => {
+      if (pathOf(page) === '/login') return loginFormReady(page);
+      await visible(page, 'heading', 'Set a new password');
+      await noAlert(page);
+    },
+    'ready.failed': async () => {},
+    'ready.unconfirmed': async (page) => {
+      await atPath(page, '/login');
+      await visible(page, 'button', 'Resend verification email');
+    },
+    'ready.expired': async (page) => {
+      await atPath(page, '/new-password-required');
+      await visible(page, 'heading', 'Sign-in expired');
+      await visible(page, 'button', 'Sign in again');
+      expect(await page.getByRole('form', { name: 'Set a new password' }).count()).toBe(0);
+    },
+    'ready.resetRequired': async (page) => {
+      await atPath(page, '/login');
+      await visible(page, 'button', 'Reset password');
+    },
+    'ready.awaitingNewPassword.editing': async (page) => {
+      await atPath(page, '/new-password-required');
+      await visible(page, 'heading', 'Set a new password');
+      await noAlert(page);
+    },
+    'ready.awaitingNewPassword.invalid': (page) => atPath(page, '/new-password-required'),
+    'ready.awaitingNewPassword.rejected': (page) => atPath(page, '/new-password-required'),
+    // The portal opens once the session has loaded.
+    signedIn: (page) => visible(page, 'button', 'Sign Out'),
+  },
+};
+
+const register: Walker = {
+  entry: registerEntry,
+  // The demo owner's e-mail gets the same success as a new one; then a new owner registers.
+  walk: [
+    'register.submit → done.actor.register',
+    'register.submit → register.submit → done.actor.register',
+    'register.submit → register.edit',
+  ],
+  perform: {
+    'register.submit': async (page, e) => {
+      const form = page.getByRole('form', { name: 'Register Your Business' });
+      await form.getByLabel('First Name').fill(e.firstName);
+      await form.getByLabel('Last Name').fill(e.lastName);
+      await form.getByLabel('Email Address').fill(e.email);
+      await form.getByLabel('Password', { exact: true }).fill(e.password);
+      await form.getByLabel('Business Name').fill(e.businessName);
+      await form.getByRole('button', { name: 'Register' }).click();
+    },
+    'register.edit': async (page, e) => {
+      const labels: Record<string, string> = { email: 'Email Address', firstName: 'First Name' };
+      await page.getByRole('form', { name: 'Register Your Business' }).getByLabel(labels[e.field]!).press('End');
+      await page.keyboard.type('x');
+    },
+  },
+  check: {
+    'form.editing': async (page) => {
+      await visible(page, 'form', 'Register Your Business');
+      await noAlert(page);
+    },
+    // Each field the machine holds a message for is marked, and no other.
+    'form.invalid': async (page, state) => {
+      await visible(page, 'form', 'Register Your Business');
+      const marked = Object.keys(state.context.fieldErrors).length;
+      await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(marked);
+      await noAlert(page);
+    },
+    'form.failed': (page) => visible(page, 'form', 'Register Your Business'),
+    succeeded: async (page) => {
+      await visible(page, 'heading', 'Registration Successful!');
+      await visible(page, 'link', 'Go to Login');
+    },
+  },
+};
+
+const verifyEmail: Walker = {
+  entry: verifyEmailEntry,
+  walk: [
+    '[Open the verification link from the email] done.actor.verifyEmail → after.loginRedirect.verifyEmail.succeeded',
+    '[Open the verification link from the email] error.actor.verifyEmail(This verification link has already been used. You can sign in.)',
+    '[Open /verify-email without a token] (first screen)',
+  ],
+  address: async (path, scenario) => {
+    if (!path.includes('token')) return path;
+    const link = await verificationLink();
+    // "Open the same link once before, so that this is its second use."
+    if (arranges(scenario, 'Open the same link once before')) {
+      await fetch(`${stack.baseUrl}/api/public/verify-email${new URL(link).search}`);
+    }
+    const url = new URL(link);
+    return `${url.pathname}${url.search}`;
+  },
+  perform: { 'xstate.after.loginRedirect.verifyEmail.succeeded': waitDelay(verifyEmailEntry) },
+  check: {
+    missingToken: (page) => visible(page, 'heading', 'Verification Failed'),
+    succeeded: async (page) => {
+      await visible(page, 'heading', 'Verification Successful!');
+      expect(pathOf(page)).toMatch(/^\/verify-email/);
+    },
+    failed: (page) => visible(page, 'heading', 'Verification Failed'),
+    redirected: (page) => atPath(page, '/login'),
+  },
+};
+
+const forgotPassword: Walker = {
+  entry: forgotPasswordEntry,
+  walk: [
+    'forgotPassword.open → forgotPassword.submit → done.actor.requestPasswordReset → forgotPassword.close',
+    'forgotPassword.open → forgotPassword.submit → forgotPassword.close → forgotPassword.open',
+  ],
+  perform: {
+    // What the step says is typed on the Login form (else nothing) travels into the dialog.
+    'forgotPassword.open': async (page, e) => {
+      await page
+        .getByRole('form', { name: 'Sign in' })
+        .getByLabel('Email')
+        .fill(e.email ?? '');
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+    },
+    'forgotPassword.submit': async (page, e) => {
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Email').fill(e.email);
+      await dialog.getByRole('button', { name: 'Send Reset Link' }).click();
+    },
+    'forgotPassword.close': async (page) => {
+      const dialog = page.getByRole('dialog');
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      await ((await cancel.count()) ? cancel : dialog.getByRole('button', { name: 'Done' })).click();
+    },
+  },
+  check: {
+    closed: async (page) => {
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await visible(page, 'form', 'Sign in');
+    },
+    'open.form.editing': async (page, state) => {
+      await visible(page, 'heading', 'Forgot Password');
+      expect(await page.getByRole('dialog').getByLabel('Email').inputValue()).toBe(state.context.email);
+    },
+    'open.form.invalid': (page) => visible(page, 'heading', 'Forgot Password'),
+    'open.form.failed': (page) => visible(page, 'heading', 'Forgot Password'),
+    'open.sent': (page) => visible(page, 'heading', 'Check Your Email'),
+  },
+};
+
+const resetPassword: Walker = {
+  entry: resetPasswordEntry,
+  walk: [
+    '[Open the reset link from the email] done.actor.checkResetToken → resetPassword.submit → resetPassword.submit',
+    '[Open the reset link from the email] error.actor.checkResetToken(This password reset link has already been used. Please request a new one.)',
+    '[Open /reset-password without a token] (first screen)',
+  ],
+  address: async (path, scenario) => {
+    if (!path.includes('token')) return path;
+    // As the plan says: "Forgot password?" for the demo owner, then the link from the newest mail.
+    const response = await fetch(`${stack.baseUrl}/api/password-reset/request`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ email: demoOwner.email }),
+    });
+    if (!response.ok) throw new Error(`reset request answered ${response.status}`);
+    const url = new URL(await latestMailLink(demoOwner.email, '/reset-password'));
+    // "Use the link once before (set a password with it)": the demo owner's own password, so nothing changes.
+    if (arranges(scenario, 'Use the link once before')) {
+      const token = url.searchParams.get('token');
+      const used = await fetch(`${stack.baseUrl}/api/password-reset/reset`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: JSON.stringify({ token, newPassword: demoOwner.password }),
+      });
+      if (!used.ok) throw new Error(`using the reset link answered ${used.status}`);
+    }
+    return `${url.pathname}${url.search}`;
+  },
+  perform: {
+    'resetPassword.submit': async (page, e) => {
+      const form = page.getByRole('form', { name: 'Reset your password' });
+      await form.getByLabel('New Password', { exact: true }).fill(e.newPassword);
+      await form.getByLabel('Confirm New Password').fill(e.confirmPassword);
+      await form.getByRole('button', { name: 'Reset Password' }).click();
+    },
+  },
+  check: {
+    missingToken: (page) => visible(page, 'button', 'Back to Login'),
+    // The link is checked as the page opens: a spent one says so before anything is typed.
+    unusable: async (page) => {
+      await visible(page, 'button', 'Request a new link');
+      await visible(page, 'button', 'Back to Login');
+      expect(await page.getByLabel('New Password', { exact: true }).count()).toBe(0);
+    },
+    'form.editing': async (page) => {
+      await visible(page, 'form', 'Reset your password');
+      await noAlert(page);
+    },
+    'form.invalid': (page) => visible(page, 'form', 'Reset your password'),
+  },
+};
+
+/**
+ * A stand-in for the browser's location prompt: the request waits until the walk answers it, with the
+ * position the step's sample gives (where the device is) or with the sample's refusal.
+ */
+type LocationAnswer = { latitude: number; longitude: number } | { code: number; message: string };
+const promptForLocation = async (page: Page) => {
+  await page.addInitScript(() => {
+    const pending: { answer?: (a: LocationAnswer) => void } = {};
+    (window as unknown as { __answerLocation: (a: LocationAnswer) => void }).__answerLocation = (a) =>
+      pending.answer?.(a);
+    navigator.geolocation.getCurrentPosition = (success, failure) => {
+      pending.answer = (a) =>
+        'latitude' in a
+          ? success({ coords: a, timestamp: Date.now() } as unknown as GeolocationPosition)
+          : failure?.(a as GeolocationPositionError);
+    };
+  });
+};
+const answerLocation = (page: Page, event: AnyEventObject) =>
+  page.evaluate(
+    (answer) => (window as unknown as { __answerLocation: (a: LocationAnswer) => void }).__answerLocation(answer),
+    (event.output ?? event.error) as LocationAnswer,
+  );
+
+const profileDialog = (page: Page) => page.getByRole('dialog', { name: 'Business Profile' });
+const discardQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+const businessProfile: Walker = {
+  entry: businessProfileEntry,
+  walk: [
+    '[Press "Profile" in the top bar] profile.cancel',
+    '[Press "Profile" in the top bar] profile.locate → done.actor.locate',
+    '[Press "Profile" in the top bar] profile.edit → profile.save → profile.print',
+    '[Press "Profile" in the top bar] profile.edit → profile.cancel → profile.discard',
+    '[Press "Profile" in the top bar] profile.edit → profile.edit → profile.save → profile.cancel → profile.keepEditing',
+  ],
+  prepare: promptForLocation,
+  afterOpening: (page) => page.getByRole('button', { name: 'Profile', exact: true }).click(),
+  perform: {
+    // On the "Discard unsaved changes?" question, cancelling is Escape.
+    'profile.cancel': async (page) => {
+      if (await discardQuestion(page).count()) await page.keyboard.press('Escape');
+      else await profileDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    },
+    'profile.keepEditing': (page) => discardQuestion(page).getByRole('button', { name: 'Keep editing' }).click(),
+    'profile.discard': (page) => discardQuestion(page).getByRole('button', { name: 'Discard' }).click(),
+    'profile.locate': (page) => profileDialog(page).getByRole('button', { name: 'Pick Current Location' }).click(),
+    'profile.save': (page) => profileDialog(page).getByRole('button', { name: 'Save Profile' }).click(),
+    'profile.print': async (page) => {
+      // Headless Chromium has no print dialog; the walk checks that printing was asked for.
+      await page.evaluate(() => {
+        (window as unknown as { __printed: number }).__printed = 0;
+        window.print = () => {
+          (window as unknown as { __printed: number }).__printed++;
+        };
+      });
+      await profileDialog(page).getByRole('button', { name: 'Print QR Code' }).click();
+      expect(await page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+    },
+    'profile.edit': (page, e) =>
+      profileDialog(page)
+        .getByLabel(
+          {
+            businessname: 'Business Name',
+            description: 'Description',
+            address: 'Address',
+            latitude: 'Latitude',
+            longitude: 'Longitude',
+          }[e.field as string]!,
+          { exact: true },
+        )
+        .fill(e.value),
+    'xstate.done.actor.locate': answerLocation,
+    'xstate.error.actor.locate': answerLocation,
+  },
+  check: {
+    editing: async (page, state) => {
+      const dialog = profileDialog(page);
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Business Name').inputValue()).toBe(state.context.draft.businessname);
+      expect(await dialog.getByLabel('Latitude').inputValue()).toBe(state.context.draft.latitude);
+      expect(await dialog.getByLabel('Longitude').inputValue()).toBe(state.context.draft.longitude);
+      for (const message of Object.values(state.context.fieldErrors) as string[]) {
+        await dialog.getByText(message).first().waitFor();
+      }
+      expect(await discardQuestion(page).count()).toBe(0);
+    },
+    confirmDiscard: async (page) => {
+      await discardQuestion(page).waitFor();
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Keep editing');
+    },
+    locating: (page) => visible(page, 'button', 'Locating...'),
+    closed: (page) => profileDialog(page).waitFor({ state: 'detached' }),
+  },
+};
+
+const shellClass = async (page: Page, name: string) =>
+  (await page.locator('.shell').getAttribute('class'))?.split(' ').includes(name) ?? false;
+const groupOpen = async (page: Page, group: 'Vouchers' | 'Bookings') =>
+  (await page.getByRole('button', { name: group, exact: true, includeHidden: true }).getAttribute('aria-expanded')) ===
+  'true';
+const shell: Walker = {
+  entry: shellEntry,
+  walk: [
+    'route.changed',
+    'sidebar.toggle → sidebar.toggle#1',
+    'sidebar.toggle → drawer.close',
+    'sidebar.toggle → route.changed',
+    'group.toggle → group.toggle',
+    'group.toggle → route.changed',
+    'panel.open → panel.close',
+  ],
+  perform: {
+    'sidebar.toggle': async (page, e) => {
+      await page.setViewportSize(e.narrow ? { width: 375, height: 812 } : { width: 1280, height: 860 });
+      await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    },
+    // The link when it shows, else the address (a reload), as the plan says.
+    'route.changed': async (page, e) => {
+      const names: Record<string, string> = {
+        '/vouchers/redeem': 'Redeem Code',
+        '/bookings/calendar': 'Calendar',
+        '/customers': 'Customers',
+      };
+      const link = page.getByRole('link', { name: names[e.path], exact: true });
+      if (await link.isVisible()) await link.click();
+      else await page.goto(e.path);
+      await page.waitForURL((url) => url.pathname === e.path);
+    },
+    'drawer.close': (page) => page.getByRole('button', { name: 'Close menu' }).click(),
+    'group.toggle': (page, e) =>
+      page.getByRole('button', { name: e.group === 'vouchers' ? 'Vouchers' : 'Bookings', exact: true }).click(),
+    'panel.open': (page, e) =>
+      page.getByRole('button', { name: e.panel === 'messages' ? 'Messages' : 'Profile', exact: true }).click(),
+    'panel.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
+  },
+  check: {
+    'sidebar.expanded': async (page) => expect(await shellClass(page, 'is-collapsed')).toBe(false),
+    'sidebar.collapsed': async (page) => expect(await shellClass(page, 'is-collapsed')).toBe(true),
+    'drawer.closed': async (page) => expect(await shellClass(page, 'is-drawer-open')).toBe(false),
+    'drawer.open': async (page) => expect(await shellClass(page, 'is-drawer-open')).toBe(true),
+    'groups.none': async (page) => {
+      expect(await groupOpen(page, 'Vouchers')).toBe(false);
+      expect(await groupOpen(page, 'Bookings')).toBe(false);
+    },
+    'groups.vouchers': async (page, s) =>
+      expect(await groupOpen(page, 'Vouchers')).toBe(!s.matches({ sidebar: 'collapsed' })),
+    'groups.bookings': async (page, s) =>
+      expect(await groupOpen(page, 'Bookings')).toBe(!s.matches({ sidebar: 'collapsed' })),
+    'panel.none': async (page) => expect(await page.getByRole('dialog').count()).toBe(0),
+    'panel.messages': (page) => page.getByRole('dialog', { name: 'Messages' }).waitFor(),
+    'panel.profile': (page) => profileDialog(page).waitFor(),
+  },
+};
+
+/** The confirmation after saving the profile; the walk puts the demo business's name back afterwards. */
+const renameBusiness = async (page: Page, name: string) => {
+  await page.getByRole('button', { name: 'Profile', exact: true }).click();
+  const dialog = profileDialog(page);
+  await dialog.getByLabel('Business Name').fill(name);
+  await dialog.getByRole('button', { name: 'Save Profile' }).click();
+  await dialog.waitFor({ state: 'detached' });
+};
+const toast: Walker = {
+  entry: toastEntry,
+  walk: ['toast.show → toast.dismiss', 'toast.show → after.toastDuration.toast.shown'],
+  perform: {
+    // "Replace Business Name with … (or back with …)": whichever it is not now.
+    'toast.show': async (page) => {
+      const heading = await page.getByRole('complementary', { name: 'Sidebar' }).textContent();
+      await renameBusiness(
+        page,
+        heading?.includes(renamedBusinessName) ? demoBusiness.businessname : renamedBusinessName,
+      );
+    },
+    'toast.dismiss': (page) => page.getByRole('button', { name: 'Dismiss' }).click(),
+    'xstate.after.toastDuration.toast.shown': waitDelay(toastEntry),
+  },
+  check: {
+    hidden: async (page) => {
+      await expect.poll(() => page.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
+    },
+    shown: async (page, state) => {
+      await page.getByRole('status').filter({ hasText: state.context.text }).first().waitFor();
+      await visible(page, 'button', 'Dismiss');
+    },
+  },
+  restore: async (page) => {
+    const heading = await page.getByRole('complementary', { name: 'Sidebar' }).textContent();
+    if (heading?.includes(renamedBusinessName)) await renameBusiness(page, demoBusiness.businessname);
+  },
+};
+
+const resendVerification: Walker = {
+  entry: resendVerificationEntry,
+  walk: [
+    '[Open a verification link that fails] resendVerification.submit → resendVerification.submit → done.actor.resendVerification',
+  ],
+  perform: {
+    'resendVerification.submit': async (page, e) => {
+      const form = page.getByRole('form', { name: 'Get a new verification link' });
+      await form.getByLabel('Email').fill(e.email);
+      await form.getByRole('button', { name: 'Resend verification email' }).click();
+    },
+  },
+  check: {
+    'ready.idle': async (page) => {
+      await visible(page, 'form', 'Get a new verification link');
+      expect(await page.getByRole('form', { name: 'Get a new verification link' }).getByRole('alert').count()).toBe(0);
+    },
+    'ready.invalid': (page) => visible(page, 'form', 'Get a new verification link'),
+    'ready.failed': (page) => visible(page, 'form', 'Get a new verification link'),
+    // The same words whether or not the address has an account that needs verifying.
+    'ready.sent': (page) =>
+      page
+        .getByRole('status')
+        .filter({ hasText: 'If that email belongs to an account that still needs verifying' })
+        .first()
+        .waitFor(),
+  },
+};
+
+// The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
+// most three reset mails an hour, and registering with it sends one too.
+export const walkers: Walker[] = [
+  session,
+  signIn,
+  forgotPassword,
+  resetPassword,
+  register,
+  verifyEmail,
+  resendVerification,
+  businessProfile,
+  shell,
+  toast,
+];

@@ -1,0 +1,73 @@
+/**
+ * The literal texts and delays of the product spec (../shared/spec/portal-spec.md) that the portal must
+ * show word for word, copied here so the tests hold the SPEC, not the machines' own constants: a machine
+ * or a view that changes one of these fails tests/unit/spec-texts.test.tsx. When the spec file is
+ * reachable (SPEC_FILE, or shared/spec/portal-spec.md beside or above the checkout), the same test checks
+ * that every entry below still appears in it verbatim.
+ */
+
+/** Texts, by the spec section that states them. */
+export const specTexts = {
+  // §2 Routing and gating
+  loading: 'Loading Application...',
+  crashed: 'Something went wrong.',
+  refresh: 'Refresh the Page',
+  // §2 Shell
+  defaultBusinessName: 'Your Business',
+  // §2 Login
+  forgotTitle: 'Forgot Password',
+  forgotSentTitle: 'Check Your Email',
+  forgotSent: "If an account with that email exists, we've sent you a password reset link.",
+  // §2 Register
+  registerTitle: 'Register Your Business',
+  registerSuccess: 'Registration Successful!',
+  goToLogin: 'Go to Login',
+  // §2 New password required
+  newPassword: 'New Password',
+  confirmNewPassword: 'Confirm New Password',
+  setNewPassword: 'Set New Password and Sign In',
+  // §2 Verify email
+  verifySuccess: 'Verification Successful!',
+  verifyFailed: 'Verification Failed',
+  verifyNoToken: 'No verification token found. Please check the link and try again.',
+  // §2 Reset password
+  resetSuccess: 'Password Reset Successful',
+  backToLogin: 'Back to Login',
+  // §2 Business Profile modal
+  profileTitle: 'Business Profile',
+  businessName: 'Business Name',
+  pickLocation: 'Pick Current Location',
+  printQr: 'Print QR Code',
+  saveProfile: 'Save Profile',
+  // §5 Validation rules
+  resetMismatch: 'Passwords do not match.',
+  resetTooShort: 'Password must be at least 8 characters long.',
+  resetMissingToken: 'Invalid or missing reset token.',
+  newPasswordMismatch: 'Passwords do not match',
+  noChallenge: 'No active password challenge session found',
+  // §6 Roles
+  accessDenied: 'Access Denied. You do not have permission to access the Business Portal.',
+  // §8 Error catalogue
+  unknownNetwork: 'An unknown network error occurred.',
+  unconfirmed: 'Your account is not confirmed. Please check your email for a verification link.',
+  signInFailed: 'An error occurred during sign in.',
+  unexpectedStep: 'An unexpected sign-in step is required. Please try again.',
+  newPasswordFailed: 'Failed to update password. Please try again.',
+  resetRequestFailed: 'Failed to send reset email',
+  resetFailed: 'Failed to reset password',
+  resetNetwork: 'Network error. Please try again.',
+} as const;
+
+/** Delays: the spec's own phrase (checked verbatim) and the milliseconds it means. */
+export const specDelays = {
+  verifyRedirect: { phrase: 'Post-verification redirect 5 s', ms: 5_000 },
+  resetRedirect: { phrase: 'post-reset redirect 3 s', ms: 3_000 },
+  pendingSignIn: { phrase: 'Pending sign-in state expires after 3 minutes', ms: 180_000 },
+} as const;
+
+/** The milliseconds a spec phrase states ("5 s", "3 minutes"). */
+export function msOf(phrase: string): number {
+  const match = /(\d+)\s*(s|minutes?)\b/.exec(phrase);
+  if (!match) throw new Error(`no duration in "${phrase}"`);
+  return Number(match[1]) * (match[2] === 's' ? 1_000 : 60_000);
+}
