@@ -19,8 +19,8 @@ import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { defaultStorage } from 'aws-amplify/utils';
 import { decodeJwt } from 'jose';
-import pg from 'pg';
 import { root } from './lib/build.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string' }, rounds: { type: 'string' }, concurrency: { type: 'string' } },
@@ -37,7 +37,9 @@ const dataDir = path.join(tmp, 'server');
 const floorDir = path.join(tmp, 'floor');
 const owner = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
 const customer = { email: 'customer@bench.local', password: 'Customer#2026bench' };
-const postgres = process.env.BENCH_DATABASE_URL ? await freshPostgres(process.env.BENCH_DATABASE_URL) : undefined;
+const postgres = process.env.BENCH_DATABASE_URL
+  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
+  : undefined;
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -186,25 +188,6 @@ async function stop(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-}
-
-async function freshPostgres(url: string) {
-  const name = `portal_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
 }
 
 function median(values: number[]): number {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { scratchDatabase } from '../../scripts/lib/scratch-database.ts';
 import { boot, type Listening, listen } from '../../server/boot.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { defaultEnv, type Env } from '../../server/env.ts';
@@ -26,22 +26,7 @@ export function testClock(start = Date.now()) {
 export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `portal_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return scratchDatabase(url, 'portal_test');
 }
 
 /** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
