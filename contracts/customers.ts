@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { Email, requiredText } from './common.ts';
+import { isSameAsEmail, PASSWORD_MESSAGES, Password } from './password.ts';
 
 /** GET /api/customer/me: the signed-in customer (a Customers member of the identity pool). */
 export const CustomerProfile = v.object({
@@ -7,3 +9,33 @@ export const CustomerProfile = v.object({
   email: v.string(),
 });
 export type CustomerProfile = v.InferOutput<typeof CustomerProfile>;
+
+/**
+ * POST /api/public/customers/register: a customer of the mobile app. Same rules as an owner's
+ * registration (the password rule, the e-mail rule) without a business.
+ */
+export const CustomerRegisterRequest = v.pipe(
+  v.object({
+    firstName: requiredText('First name', 100),
+    lastName: requiredText('Last name', 100),
+    email: Email,
+    password: Password,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['email'], ['password']],
+      ({ email, password }) => !isSameAsEmail(password, email),
+      PASSWORD_MESSAGES.sameAsEmail,
+    ),
+    ['password'],
+  ),
+);
+export type CustomerRegisterRequest = v.InferInput<typeof CustomerRegisterRequest>;
+
+/** POST / DELETE /api/customer/businesses/{businessid}/follow */
+export const FollowResponse = v.object({ following: v.boolean(), followedat: v.nullable(v.string()) });
+export type FollowResponse = v.InferOutput<typeof FollowResponse>;
+
+/** The follower limit of a business's package, as the app shows it when following is refused. */
+export const followerLimitReached = (businessname: string) =>
+  `${businessname} can't take new followers right now. Please try again later.`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -202,3 +203,78 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_sent_idx').on(t.sentAt)],
 );
+
+// ---------------------------------------------------------------- customers and posts
+
+/**
+ * A customer (a Customers member of the identity pool) following a business. The follower limit of the
+ * business's package is checked and this row written in one transaction that locks the business row.
+ */
+export const followers = pgTable(
+  'followers',
+  {
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    customerid: uuid('customerid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    followedAt: timestamp('followed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessid, t.customerid] }),
+    index('followers_business_followed_idx').on(t.businessid, t.followedAt, t.customerid),
+    index('followers_customer_idx').on(t.customerid),
+  ],
+);
+
+/** A post to the business's followers: text, an image (a media key), or both. */
+export const posts = pgTable(
+  'posts',
+  {
+    postid: uuid('postid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    /** Who wrote it; the feed shows the part of their e-mail before the @. */
+    authorUserid: uuid('author_userid').references(() => users.userid, { onDelete: 'set null' }),
+    content: text('content').notNull().default(''),
+    /** A key of `media` uploaded by this business, or null. */
+    imageKey: text('image_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('posts_business_created_idx').on(t.businessid, t.createdAt)],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images. The key is issued with a signed, single-use upload target; the row is written when the
+ * upload arrives (checked by content). `bytes` holds the file in the database store and is null when the
+ * object lives in S3-compatible storage.
+ */
+export const media = pgTable(
+  'media',
+  {
+    key: text('key').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    bytes: bytea('bytes'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_business_idx').on(t.businessid)],
+);
+
+/** Signed upload targets: single use (usedAt), short-lived (expiresAt), bound to one business and key. */
+export const uploadTargets = pgTable('upload_targets', {
+  key: text('key').primaryKey(),
+  businessid: uuid('businessid')
+    .notNull()
+    .references(() => businesses.businessid, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

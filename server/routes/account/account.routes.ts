@@ -9,6 +9,7 @@ import {
   ResendVerificationRequest,
   VerifyEmailQuery,
 } from '#contracts/account.ts';
+import { CustomerRegisterRequest } from '#contracts/customers.ts';
 import { passwordProblem } from '#contracts/password.ts';
 import { businesses, users } from '../../db/schema.ts';
 import { makeVerifier } from '../../identity/srp.ts';
@@ -21,7 +22,13 @@ import { check, readJson } from '../../lib/validate.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { AppDeps, AppEnv } from '../../types.ts';
 import { freePlan, serverTimeZone } from '../businesses/defaults.ts';
-import { registrationAttemptMail, resetMail, verificationMail } from './mails.ts';
+import {
+  customerSignUpAttemptMail,
+  customerVerificationMail,
+  registrationAttemptMail,
+  resetMail,
+  verificationMail,
+} from './mails.ts';
 import { checkToken, issueToken, spendAllTokens, spendToken } from './tokens.ts';
 
 export const RESET_REQUESTED = "If an account with that email exists, we've sent you a password reset link.";
@@ -131,6 +138,46 @@ export function accountRoutes(deps: AppDeps) {
     }
     const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
     await mailer.send(verificationMail(body.email, body.firstName, body.businessName, link, env.VERIFY_TOKEN_TTL));
+    return c.json({ message: REGISTERED }, 201);
+  });
+
+  /**
+   * A customer of the mobile app (Customers group), UNCONFIRMED until the mailed link is opened. Same
+   * answer, limits and password rules as an owner's registration; an address that has an account (of
+   * either kind) gets the same answer and its owner a mail.
+   */
+  app.post('/public/customers/register', async (c) => {
+    const body = await readJson(c, CustomerRegisterRequest);
+    await limitIp(c, 'registerPerIp');
+    const existing = await identity.findUserByEmail(body.email);
+    if (existing) {
+      makeVerifier('decoy', newId(), body.password);
+      await mailResetLink(c, existing, customerSignUpAttemptMail);
+      return c.json({ message: REGISTERED }, 201);
+    }
+    const now = clock();
+    let token: string;
+    try {
+      token = await db.transaction(async (tx) => {
+        const user = await identity.createUser(
+          {
+            email: body.email,
+            password: body.password,
+            firstname: body.firstName,
+            lastname: body.lastName,
+            groups: [GROUPS.customers],
+            status: 'UNCONFIRMED',
+          },
+          tx,
+        );
+        return issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return c.json({ message: REGISTERED }, 201);
+      throw error;
+    }
+    const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send(customerVerificationMail(body.email, body.firstName, link, env.VERIFY_TOKEN_TTL));
     return c.json({ message: REGISTERED }, 201);
   });
 

@@ -1,16 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
-import type { CustomerProfile } from '#contracts/customers.ts';
-import { users } from '../../db/schema.ts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { type CustomerProfile, type FollowResponse, followerLimitReached } from '#contracts/customers.ts';
+import { businesses, followers, packages, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
 import type { AppDeps } from '../../types.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const BUSINESS_NOT_FOUND = 'Business not found.';
+
+/** A business id from the path: anything that is not a UUID is an unknown business (404), never a 500. */
+export const businessIdParam = (value: string): string => {
+  if (!UUID.test(value)) throw new HttpError(404, BUSINESS_NOT_FOUND);
+  return value.toLowerCase();
+};
+
 /**
  * The customer API, mounted at /api/customer: what the mobile app's signed-in user may read and do.
  * The guard lets only Customers members in; every query is scoped by customerScope(c).
  */
-export function customerRoutes({ db }: Pick<AppDeps, 'db'>) {
+export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const app = createRouter('customer');
   const profileOf = db
     .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
@@ -22,6 +31,54 @@ export function customerRoutes({ db }: Pick<AppDeps, 'db'>) {
     const [customer] = await profileOf.execute(customerScope(c));
     if (!customer) throw new HttpError(404, 'No customer profile found.');
     return c.json(customer satisfies CustomerProfile);
+  });
+
+  /**
+   * Follow a business (idempotent). The package's follower limit is checked and the row written in one
+   * transaction holding the business row's lock, so two customers racing for the last place cannot both
+   * get it. Following again answers 200 with the original date, whatever the limit is by then.
+   */
+  app.post('/businesses/:businessid/follow', async (c) => {
+    const mine = customerScope(c);
+    const businessid = businessIdParam(c.req.param('businessid'));
+    const result = await db.transaction(async (tx) => {
+      const [business] = await tx
+        .select({ businessname: businesses.businessname, followerLimit: packages.followerLimit })
+        .from(businesses)
+        .innerJoin(packages, eq(packages.packageid, businesses.packageid))
+        .where(eq(businesses.businessid, businessid))
+        .for('update', { of: businesses });
+      if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+      const [already] = await tx
+        .select({ followedAt: followers.followedAt })
+        .from(followers)
+        .where(and(mine.where(followers), eq(followers.businessid, businessid)));
+      if (already) return { created: false, followedAt: already.followedAt };
+      const [{ total } = { total: 0 }] = await tx
+        .select({ total: count() })
+        .from(followers)
+        .where(eq(followers.businessid, businessid));
+      if (total >= business.followerLimit) throw new HttpError(409, followerLimitReached(business.businessname));
+      const followedAt = clock();
+      await tx.insert(followers).values({ businessid, customerid: mine.customerid, followedAt });
+      return { created: true, followedAt };
+    });
+    const body: FollowResponse = { following: true, followedat: result.followedAt.toISOString() };
+    return c.json(body, result.created ? 201 : 200);
+  });
+
+  /** Unfollow (idempotent: not following answers the same). An unknown business is 404. */
+  app.delete('/businesses/:businessid/follow', async (c) => {
+    const mine = customerScope(c);
+    const businessid = businessIdParam(c.req.param('businessid'));
+    const [business] = await db
+      .select({ businessid: businesses.businessid })
+      .from(businesses)
+      .where(eq(businesses.businessid, businessid));
+    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    await db.delete(followers).where(and(mine.where(followers), eq(followers.businessid, businessid)));
+    const body: FollowResponse = { following: false, followedat: null };
+    return c.json(body);
   });
   return app;
 }
