@@ -1,9 +1,10 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type CustomerProfile, type FollowResponse, followerLimitReached } from '#contracts/customers.ts';
-import { businesses, followers, packages, users } from '../../db/schema.ts';
+import { businesses, followers, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
+import { followerCount, lockBusiness } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,22 +43,14 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const mine = customerScope(c);
     const businessid = businessIdParam(c.req.param('businessid'));
     const result = await db.transaction(async (tx) => {
-      const [business] = await tx
-        .select({ businessname: businesses.businessname, followerLimit: packages.followerLimit })
-        .from(businesses)
-        .innerJoin(packages, eq(packages.packageid, businesses.packageid))
-        .where(eq(businesses.businessid, businessid))
-        .for('update', { of: businesses });
+      const business = await lockBusiness(tx, businessid);
       if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
       const [already] = await tx
         .select({ followedAt: followers.followedAt })
         .from(followers)
         .where(and(mine.where(followers), eq(followers.businessid, businessid)));
       if (already) return { created: false, followedAt: already.followedAt };
-      const [{ total } = { total: 0 }] = await tx
-        .select({ total: count() })
-        .from(followers)
-        .where(eq(followers.businessid, businessid));
+      const total = await followerCount(tx, businessid);
       if (total >= business.followerLimit) throw new HttpError(409, followerLimitReached(business.businessname));
       const followedAt = clock();
       await tx.insert(followers).values({ businessid, customerid: mine.customerid, followedAt });
