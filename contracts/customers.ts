@@ -39,3 +39,17 @@ export type FollowResponse = v.InferOutput<typeof FollowResponse>;
 /** The follower limit of a business's package, as the app shows it when following is refused. */
 export const followerLimitReached = (businessname: string) =>
   `${businessname} can't take new followers right now. Please try again later.`;
+
+/** GET /api/customer/businesses/{businessid}: what the app shows after scanning the business QR code. */
+export const PublicBusiness = v.object({
+  businessid: v.string(),
+  businessname: v.string(),
+  description: v.nullable(v.string()),
+  address: v.nullable(v.string()),
+  latitude: v.nullable(v.number()),
+  longitude: v.nullable(v.number()),
+  logourl: v.nullable(v.string()),
+});
+export type PublicBusiness = v.InferOutput<typeof PublicBusiness>;
+
+export const FOLLOWERS_ONLY = 'Follow this business to see its posts.';

@@ -5,14 +5,20 @@ import { publicOrigin } from './lib/client-ip.ts';
 import { describeError } from './lib/describe-error.ts';
 import { HttpError } from './lib/http-error.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
+import { mediaOrigins } from './media/index.ts';
+import { mediaRoutes, uploadRoutes } from './media/media.routes.ts';
 import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
+import { statsRoutes } from './routes/businesses/stats.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
 import { customerRoutes } from './routes/customer/customer.routes.ts';
+import { followersRoutes } from './routes/followers/followers.routes.ts';
+import { packagesRoutes } from './routes/packages/packages.routes.ts';
+import { postsRoutes } from './routes/posts/posts.routes.ts';
 import { usersRoutes } from './routes/users/users.routes.ts';
 import { spaRoutes } from './static.ts';
 import type { AppDeps, AppEnv } from './types.ts';
@@ -21,7 +27,8 @@ import type { AppDeps, AppEnv } from './types.ts';
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Against a real Cognito pool the SPA calls its regional endpoint (the origin of its JWKS URL).
-  const connectTo = deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : [];
+  // Post images in S3: the browser PUTs to the bucket and reads from it (or its CDN).
+  const connectTo = [...(deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : []), ...mediaOrigins(deps.env)];
   app.use(securityHeaders(connectTo, (c) => publicOrigin(c, deps.env)));
   if (deps.env.LOG_REQUESTS === 'true') app.use(requestLog(deps.log));
   // Before anything reads a body: 413 for an oversized one, never buffered (server/middleware/body-limit.ts).
@@ -34,6 +41,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', configRoutes(deps));
   app.route('/cognito', deps.identity.routes);
   if (deps.mailer.mailboxEnabled) app.route('/dev', mailboxRoutes(deps));
+  if (deps.media.kind === 'database') app.route('/', mediaRoutes(deps));
 
   const api = new Hono<AppEnv>();
   // Only for an SPA hosted on another origin (CORS_ORIGINS); same-origin needs none of this.
@@ -51,9 +59,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use(guard(deps));
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
   api.route('/', accountRoutes(deps));
+  if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));
   api.route('/customer', customerRoutes(deps));
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
+  api.route('/businesses', statsRoutes(deps));
+  api.route('/', postsRoutes(deps));
+  api.route('/', followersRoutes(deps));
+  api.route('/packages', packagesRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
 

@@ -5,8 +5,9 @@ import type { Env } from './env.ts';
 import { createIdentity } from './identity/identity.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMediaStore } from './media/index.ts';
 import { consoleLogger, type Logger } from './middleware/request-log.ts';
-import { retirePublishedDemoPassword, seedCatalogue, seedDemo } from './seed.ts';
+import { retirePublishedDemoPassword, seedCatalogue, seedDemo, seedDemoContent } from './seed.ts';
 import type { AppDeps } from './types.ts';
 
 export type BootOptions = {
@@ -25,6 +26,7 @@ export async function boot(options: BootOptions) {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? consoleLogger;
   const db = database.db;
+  const media = createMediaStore(db, env);
   // One process at a time: signing keys, the catalogue and the demo are created once even when
   // several copies of the server start together on one PostgreSQL.
   const { identity, demoCreated } = await database.exclusive(async () => {
@@ -36,8 +38,10 @@ export async function boot(options: BootOptions) {
     return { identity, demoCreated };
   });
   const mailer = createMailer({ db, env, clock, log });
-  const deps: AppDeps = { db, env, clock, identity, mailer, log, distDir: options.distDir };
-  return { app: createApp(deps), deps, demoCreated };
+  const deps: AppDeps = { db, env, clock, identity, mailer, media, log, distDir: options.distDir };
+  const app = createApp(deps);
+  if (demoCreated) await seedDemoContent(deps, env.DEMO_EMAIL);
+  return { app, deps, demoCreated };
 }
 
 export type Listening = { url: string; server: ServerType; close: () => Promise<void> };

@@ -57,6 +57,17 @@ export const EnvSchema = v.object({
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
+  /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */
+  MEDIA_S3_BUCKET: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')),
+  ),
+  /** A custom endpoint (MinIO, R2, s3rver); absent for AWS S3. */
+  MEDIA_S3_ENDPOINT: v.optional(url),
+  MEDIA_S3_REGION: v.optional(v.pipe(v.string(), v.nonEmpty()), 'us-east-1'),
+  MEDIA_S3_ACCESS_KEY_ID: v.optional(v.string()),
+  MEDIA_S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  /** Where browsers read images: the bucket's public URL or a CDN (default: the bucket's URL). */
+  MEDIA_BASE_URL: v.optional(url),
   /** Comma-separated origins allowed to call /api from a browser (an SPA hosted elsewhere). */
   CORS_ORIGINS: v.optional(
     v.pipe(

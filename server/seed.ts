@@ -7,6 +7,9 @@ import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
 import { serverTimeZone } from './routes/businesses/defaults.ts';
+import { seedDemoFollowers } from './seed-demo-followers.ts';
+import { seedDemoPosts } from './seed-demo-posts.ts';
+import type { AppDeps } from './types.ts';
 
 /** The plans every business can be on. Limits are what the package checks enforce. */
 export const PLANS = [
@@ -119,4 +122,19 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
   if (!published) return undefined;
   await db.update(users).set({ status: 'RESET_REQUIRED', updatedAt: clock() }).where(eq(users.userid, demo.userid));
   return demo.email;
+}
+
+/**
+ * What the demo business shows on its first start: followers who came through the customer API and a
+ * few posts with pictures. Runs once, right after the demo owner is created.
+ */
+export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise<void> {
+  const [owner] = await deps.db
+    .select({ userid: users.userid, businessid: businesses.businessid })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.ownerUserid, users.userid))
+    .where(sql`lower(${users.email}) = ${demoEmail.toLowerCase()}`);
+  if (!owner) return;
+  await seedDemoFollowers(deps, owner.businessid);
+  await seedDemoPosts(deps, owner);
 }

@@ -8,6 +8,7 @@ import type { Env } from './env.ts';
 import type { Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MediaStore } from './media/store.ts';
 import type { Logger } from './middleware/request-log.ts';
 
 export type AppDeps = {
@@ -16,6 +17,8 @@ export type AppDeps = {
   clock: Clock;
   identity: Identity;
   mailer: Mailer;
+  /** Where post images live: the database or S3-compatible storage (server/media). */
+  media: MediaStore;
   log: Logger;
   /** The built SPA (Vite's dist/); absent in API-only tests. */
   distDir?: string;

@@ -246,7 +246,11 @@ export const posts = pgTable(
   (t) => [index('posts_business_created_idx').on(t.businessid, t.createdAt)],
 );
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+// node-postgres sends a Buffer as bytea (a bare Uint8Array would be sent as text); PGlite takes either.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
 
 /**
  * Uploaded images. The key is issued with a signed, single-use upload target; the row is written when the
@@ -271,6 +275,10 @@ export const media = pgTable(
 /** Signed upload targets: single use (usedAt), short-lived (expiresAt), bound to one business and key. */
 export const uploadTargets = pgTable('upload_targets', {
   key: text('key').primaryKey(),
+  /** SHA-256 of the random token in the upload URL: the URL is the capability, stored only hashed. */
+  tokenHash: text('token_hash').notNull(),
+  /** The type the owner declared; the bytes must be of this type (checked by content). */
+  contentType: text('content_type').notNull(),
   businessid: uuid('businessid')
     .notNull()
     .references(() => businesses.businessid, { onDelete: 'cascade' }),

@@ -9,7 +9,7 @@ export const contentSecurityPolicy = (connectTo: string[] = [], publicOrigin?: s
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    ["img-src 'self' data: blob:", ...(publicOrigin ? [publicOrigin] : [])].join(' '),
+    ["img-src 'self' data: blob:", ...(publicOrigin ? [publicOrigin] : []), ...connectTo].join(' '),
     "font-src 'self'",
     ["connect-src 'self'", ...(publicOrigin ? [publicOrigin] : []), ...connectTo].join(' '),
     "object-src 'none'",

@@ -25,6 +25,8 @@ CREATE TABLE "posts" (
 --> statement-breakpoint
 CREATE TABLE "upload_targets" (
 	"key" text PRIMARY KEY NOT NULL,
+	"token_hash" text NOT NULL,
+	"content_type" text NOT NULL,
 	"businessid" uuid NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,

@@ -1,11 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { type CustomerProfile, type FollowResponse, followerLimitReached } from '#contracts/customers.ts';
-import { businesses, followers, users } from '../../db/schema.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type CustomerProfile,
+  FOLLOWERS_ONLY,
+  type FollowResponse,
+  followerLimitReached,
+  type PublicBusiness,
+} from '#contracts/customers.ts';
+import { businesses, followers, posts, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
 import { followerCount, lockBusiness } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
+import { FEED_SIZE } from '../posts/posts.routes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const BUSINESS_NOT_FOUND = 'Business not found.';
@@ -72,6 +79,43 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     await db.delete(followers).where(and(mine.where(followers), eq(followers.businessid, businessid)));
     const body: FollowResponse = { following: false, followedat: null };
     return c.json(body);
+  });
+  app.get('/businesses/:businessid', async (c) => {
+    const businessid = businessIdParam(c.req.param('businessid'));
+    const [row] = await db
+      .select({
+        businessid: businesses.businessid,
+        businessname: businesses.businessname,
+        description: businesses.description,
+        address: businesses.address,
+        latitude: businesses.latitude,
+        longitude: businesses.longitude,
+        logourl: businesses.logourl,
+      })
+      .from(businesses)
+      .where(eq(businesses.businessid, businessid));
+    if (!row) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    return c.json(row satisfies PublicBusiness);
+  });
+
+  /** The business's posts, newest first, for its followers only (never the author's e-mail). */
+  app.get('/businesses/:businessid/posts', async (c) => {
+    const mine = customerScope(c);
+    const businessid = businessIdParam(c.req.param('businessid'));
+    const [business] = await db
+      .select({ following: followers.customerid })
+      .from(businesses)
+      .leftJoin(followers, and(eq(followers.businessid, businesses.businessid), mine.where(followers)))
+      .where(eq(businesses.businessid, businessid));
+    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!business.following) throw new HttpError(403, FOLLOWERS_ONLY);
+    const rows = await db
+      .select({ postid: posts.postid, content: posts.content, imageurl: posts.imageKey, createdAt: posts.createdAt })
+      .from(posts)
+      .where(eq(posts.businessid, businessid))
+      .orderBy(desc(posts.createdAt), desc(posts.postid))
+      .limit(FEED_SIZE);
+    return c.json(rows.map(({ createdAt, ...row }) => ({ ...row, createdat: createdAt.toISOString() })));
   });
   return app;
 }

@@ -1,0 +1,88 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { ImageType } from '#contracts/posts.ts';
+import type { Db } from '../db/client.ts';
+import { media, uploadTargets } from '../db/schema.ts';
+import { newToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
+
+export const UPLOAD_PATH = '/api/public/media-uploads';
+
+/**
+ * Images in the `media` table, served from /media/<key>. The upload URL carries a random 256-bit token
+ * stored only as its hash, valid for 10 minutes and spent by the upload (server/media/media.routes.ts).
+ */
+export function databaseStore(db: Db): MediaStore {
+  return {
+    kind: 'database',
+    baseUrl: (origin) => `${origin}/media/`,
+    async uploadTarget({ businessid, key, contentType, origin, now }) {
+      const token = newToken();
+      await db.insert(uploadTargets).values({
+        key,
+        tokenHash: sha256(token),
+        contentType,
+        businessid,
+        expiresAt: new Date(now.getTime() + UPLOAD_TARGET_TTL_MS),
+        createdAt: now,
+      });
+      const query = new URLSearchParams({ key, token });
+      return `${origin}${UPLOAD_PATH}?${query}`;
+    },
+    async claim({ businessid, key }) {
+      if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
+      const [row] = await db
+        .select({ key: media.key })
+        .from(media)
+        .where(and(eq(media.key, key), eq(media.businessid, businessid)));
+      return row ? null : IMAGE_NOT_FOUND;
+    },
+    async put({ businessid, key, contentType, bytes, now }) {
+      await db
+        .insert(media)
+        .values({ key, businessid, contentType, size: bytes.byteLength, bytes, createdAt: now })
+        .onConflictDoNothing();
+    },
+  };
+}
+
+/**
+ * The target for `key` if `token` matches and it is unused and unexpired (nothing is spent here, so a
+ * refused file leaves the link usable for a corrected one).
+ */
+export type TargetLookup =
+  | { problem: 'forged' | 'used' | 'expired' }
+  | { problem?: undefined; target: typeof uploadTargets.$inferSelect };
+
+export async function findTarget(db: Db, key: string, token: string, now: Date): Promise<TargetLookup> {
+  const [target] = await db.select().from(uploadTargets).where(eq(uploadTargets.key, key));
+  if (!target || !safeEqual(target.tokenHash, sha256(token))) return { problem: 'forged' as const };
+  if (target.usedAt) return { problem: 'used' as const };
+  if (target.expiresAt.getTime() <= now.getTime()) return { problem: 'expired' as const };
+  return { target };
+}
+
+/** Spends the target and stores the bytes in one transaction; false when another upload spent it first. */
+export async function storeUpload(
+  db: Db,
+  input: { key: string; businessid: string; contentType: ImageType; bytes: Uint8Array; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(uploadTargets)
+      .set({ usedAt: input.now })
+      .where(
+        and(eq(uploadTargets.key, input.key), isNull(uploadTargets.usedAt), gt(uploadTargets.expiresAt, input.now)),
+      )
+      .returning({ key: uploadTargets.key });
+    if (spent.length === 0) return false;
+    await tx.insert(media).values({
+      key: input.key,
+      businessid: input.businessid,
+      contentType: input.contentType,
+      size: input.bytes.byteLength,
+      bytes: input.bytes,
+      createdAt: input.now,
+    });
+    return true;
+  });
+}

@@ -1,0 +1,88 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
+import type { Db } from '../db/client.ts';
+import { media } from '../db/schema.ts';
+import { sniffImage } from './sniff.ts';
+import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
+
+export type S3Settings = {
+  bucket: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where images are read from: the bucket's public URL or a CDN in front of it. */
+  publicBaseUrl: string;
+  /** Path-style addressing (MinIO, s3rver, most S3-compatible servers): true with a custom endpoint. */
+  forcePathStyle: boolean;
+};
+
+/** The bucket's URL as the SPA reads images from it when no CDN is configured. */
+export const defaultPublicBaseUrl = (s: Pick<S3Settings, 'bucket' | 'endpoint' | 'region'>) =>
+  s.endpoint ? `${s.endpoint.replace(/\/$/, '')}/${s.bucket}/` : `https://${s.bucket}.s3.${s.region}.amazonaws.com/`;
+
+/**
+ * Images in an S3-compatible bucket. The upload target is a presigned PUT (Content-Type signed, 10
+ * minutes). A presigned PUT cannot check content or cap the size, so `claim` does both when the post is
+ * created: HEAD for the size, the first bytes through the magic-number check; a bad object is deleted.
+ */
+export function s3Store(db: Db, settings: S3Settings): MediaStore {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = settings.bucket;
+  const remove = (Key: string) => client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => undefined);
+
+  return {
+    kind: 's3',
+    baseUrl: () => settings.publicBaseUrl,
+    uploadTarget: ({ key, contentType }) =>
+      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+        expiresIn: UPLOAD_TARGET_TTL_MS / 1000,
+      }),
+    async claim({ businessid, key, now }) {
+      if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
+      let size: number;
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        size = head.ContentLength ?? 0;
+      } catch {
+        return IMAGE_NOT_FOUND;
+      }
+      if (size > MAX_IMAGE_BYTES) {
+        await remove(key);
+        return POST_TEXTS.fileSize;
+      }
+      const start = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-4100' }));
+      const contentType = await sniffImage(await start.Body!.transformToByteArray());
+      if (!contentType) {
+        await remove(key);
+        return POST_TEXTS.fileType;
+      }
+      await db
+        .insert(media)
+        .values({ key, businessid, contentType, size, bytes: null, createdAt: now })
+        .onConflictDoNothing();
+      return null;
+    },
+    async put({ businessid, key, contentType, bytes, now }) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, Body: bytes }));
+      await db
+        .insert(media)
+        .values({ key, businessid, contentType, size: bytes.byteLength, bytes: null, createdAt: now })
+        .onConflictDoNothing();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { ImageType } from '#contracts/posts.ts';
+
+/**
+ * Where post images live. Two stores behind this one interface, chosen by configuration
+ * (server/media/index.ts): the database (default; every server copy shares it) or S3-compatible storage.
+ *
+ * The owner asks for an upload target (a signed, short-lived, single-use URL for one key), PUTs the
+ * file there, then names the key in the post. `claim` runs when the post is created: the key must be
+ * one this business uploaded, of an allowed type by content, at most 5 MB.
+ */
+export interface MediaStore {
+  readonly kind: 'database' | 's3';
+  /** Where the SPA and the app find images: key appended to this (/config.json's mediaBaseUrl). */
+  baseUrl(origin: string): string;
+  /** A signed URL the browser PUTs the file to, with its Content-Type and X-Requested-With. */
+  uploadTarget(input: {
+    businessid: string;
+    key: string;
+    contentType: ImageType;
+    origin: string;
+    now: Date;
+  }): Promise<string>;
+  /** Null when the key is usable by this business in a post; else the sentence to answer with. */
+  claim(input: { businessid: string; key: string; now: Date }): Promise<string | null>;
+  /** Stores bytes directly (the demo seed); `content` is already checked. */
+  put(input: { businessid: string; key: string; contentType: ImageType; bytes: Uint8Array; now: Date }): Promise<void>;
+}
+
+/** How long an upload target is valid. */
+export const UPLOAD_TARGET_TTL_MS = 10 * 60 * 1000;
+
+export const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
+
+/** Keys are unguessable and carry their business: posts/<businessid>/<uuid>.<ext>. */
+export const keyBelongsTo = (key: string, businessid: string) => key.startsWith(`posts/${businessid}/`);
+
+export const IMAGE_NOT_FOUND = 'The image was not uploaded by this business. Please attach it again.';

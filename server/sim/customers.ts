@@ -1,0 +1,149 @@
+import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../identity/srp.ts';
+
+/**
+ * Customers as the mobile app makes them, over the customer API only: sign up, open the verification
+ * link from the development mailbox, sign in with SRP at /cognito, follow. `npm run simulate` calls a
+ * running server with fetch; the demo seed calls the app in-process (app.request): the same requests.
+ */
+export type Call = (path: string, init?: RequestInit) => Promise<Response>;
+export type Pool = { userPoolId: string; clientId: string };
+export type Person = { firstName: string; lastName: string; email: string; password: string };
+
+const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+async function expectOk(response: Response, what: string) {
+  if (response.ok) return response;
+  const body = await response.text();
+  let message = body;
+  try {
+    message = (JSON.parse(body) as { message?: string }).message ?? body;
+  } catch {}
+  throw new Error(`${what} answered ${response.status}: ${message}`);
+}
+
+async function cognito(call: Call, operation: string, body: unknown) {
+  const response = await call('/cognito/', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  await expectOk(response, operation);
+  return (await response.json()) as Record<string, any>;
+}
+
+/** SRP sign-in (USER_SRP_AUTH → PASSWORD_VERIFIER), as Amplify does it; returns the access token. */
+export async function signInCustomer(call: Call, pool: Pool, email: string, password: string): Promise<string> {
+  const { a, A } = clientStart();
+  const start = await cognito(call, 'InitiateAuth', {
+    AuthFlow: 'USER_SRP_AUTH',
+    ClientId: pool.clientId,
+    AuthParameters: { USERNAME: email, SRP_A: A.toString(16) },
+  });
+  const p = start.ChallengeParameters as Record<string, string>;
+  const timestamp = srpTimestamp(new Date());
+  const signature = clientSignature({
+    a,
+    A,
+    B: fromHex(p.SRP_B!),
+    saltHex: p.SALT!,
+    poolName: poolNameOf(pool.userPoolId),
+    userId: p.USER_ID_FOR_SRP!,
+    password,
+    secretBlock: p.SECRET_BLOCK!,
+    timestamp,
+  });
+  const answer = await cognito(call, 'RespondToAuthChallenge', {
+    ChallengeName: 'PASSWORD_VERIFIER',
+    ClientId: pool.clientId,
+    ChallengeResponses: {
+      USERNAME: p.USER_ID_FOR_SRP,
+      PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
+      TIMESTAMP: timestamp,
+      PASSWORD_CLAIM_SIGNATURE: signature,
+    },
+  });
+  const token = answer.AuthenticationResult?.AccessToken as string | undefined;
+  if (!token) throw new Error(`sign-in of ${email} stopped at ${answer.ChallengeName}`);
+  return token;
+}
+
+/** The mails the server "sent" (its development outbox), newest first. */
+export type ReadMailbox = () => Promise<Array<{ to: string; links: string[] }>>;
+
+/** The development mailbox over HTTP (GET /dev/mailbox.json answers only on the same computer). */
+export const mailboxOverHttp =
+  (call: Call): ReadMailbox =>
+  async () =>
+    (await (await expectOk(await call('/dev/mailbox.json'), 'the mailbox')).json()) as Awaited<ReturnType<ReadMailbox>>;
+
+/** Sign-up, the mailed verification link, sign-in. Needs the development mailbox (no SMTP_URL). */
+export async function createCustomer(call: Call, pool: Pool, person: Person, mailbox: ReadMailbox): Promise<string> {
+  await expectOk(
+    await call('/api/public/customers/register', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify(person),
+    }),
+    `sign-up of ${person.email}`,
+  );
+  const link = (await mailbox())
+    .find((mail) => mail.to === person.email.toLowerCase())
+    ?.links.find((l) => new URL(l).pathname === '/verify-email');
+  if (!link)
+    throw new Error(`no verification mail for ${person.email} (is SMTP_URL set? the simulator reads the dev mailbox)`);
+  const token = new URL(link).searchParams.get('token') ?? '';
+  await expectOk(await call(`/api/public/verify-email?token=${encodeURIComponent(token)}`), 'verification');
+  return signInCustomer(call, pool, person.email, person.password);
+}
+
+export async function followBusiness(call: Call, accessToken: string, businessid: string) {
+  await expectOk(
+    await call(`/api/customer/businesses/${businessid}/follow`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${accessToken}` },
+    }),
+    'follow',
+  );
+}
+
+const FIRST = [
+  'Amelia',
+  'Noah',
+  'Isla',
+  'Oliver',
+  'Freya',
+  'Leo',
+  'Ava',
+  'Arlo',
+  'Ivy',
+  'Theo',
+  'Mia',
+  'Finn',
+  'Ella',
+  'Jude',
+  'Rosie',
+];
+const LAST = [
+  'Hughes',
+  'Patel',
+  'Okafor',
+  'Nguyen',
+  'Kowalski',
+  'Byrne',
+  'Silva',
+  'Haddad',
+  'Larsen',
+  'Moreau',
+  'Tanaka',
+  'Evans',
+];
+
+/** The n-th simulated person: deterministic, so runs and screenshots repeat. */
+export function person(n: number, domain = 'example.com', password = 'Customer#Sim2026'): Person {
+  const firstName = FIRST[n % FIRST.length]!;
+  const lastName = LAST[Math.floor(n / FIRST.length + n) % LAST.length]!;
+  return { firstName, lastName, email: `${firstName}.${lastName}.${n}@${domain}`.toLowerCase(), password };
+}
