@@ -8,8 +8,8 @@ export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return 'The request is not valid.';
   const field = v.getDotPath(issue);
-  // valibot's own messages for a wrong type read "Invalid type: Expected string but received 5".
-  if (issue.message.startsWith('Invalid ')) return field ? `${field} is not valid.` : 'The request is not valid.';
+  // valibot's own messages read "Invalid type: Expected string but received 5" (ours never have the colon).
+  if (/^Invalid [\w ]+: /.test(issue.message)) return field ? `${field} is not valid.` : 'The request is not valid.';
   return issue.message;
 }
 
