@@ -4,6 +4,8 @@ import { createApp } from '../../server/app.ts';
 import { areaOf } from '../../server/middleware/auth.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createOwner, srpTokens } from './support/amplify.ts';
+import { follow, registerCustomer } from './support/customers.ts';
+import { png } from './support/images.ts';
 
 /**
  * Owner B, signed in, aims every owner route at owner A's rows: each attempt is refused (404, or the
@@ -14,7 +16,7 @@ import { createOwner, srpTokens } from './support/amplify.ts';
  * holding owner data adds a query to A_DATA. Give A a row of the new kind in `seedOwnerA`, through the API.
  */
 
-type OwnerA = { userid: string; businessid: string; email: string; businessname: string };
+type OwnerA = { userid: string; businessid: string; email: string; businessname: string; followerid: string };
 type Attempt = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -42,6 +44,47 @@ const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
     },
     expect: 'own',
   }),
+  'GET /api/businesses/me/posts': () => ({ method: 'GET', path: '/api/businesses/me/posts', expect: 'own' }),
+  'POST /api/businesses/:id/posts': (a) => ({
+    method: 'POST',
+    path: `/api/businesses/${a.businessid}/posts`,
+    body: { content: 'Posted as A by B' },
+    expect: 404,
+  }),
+  'GET /api/posts/upload-url': () => ({
+    method: 'GET',
+    path: '/api/posts/upload-url?filename=a.png&fileType=image%2Fpng',
+    expect: 'own',
+  }),
+  'GET /api/businesses/me/followers': () => ({ method: 'GET', path: '/api/businesses/me/followers', expect: 'own' }),
+  'GET /api/businesses/me/followers/export': () => ({
+    method: 'GET',
+    path: '/api/businesses/me/followers/export',
+    expect: 'own',
+  }),
+  'GET /api/followers/:id': (a) => ({ method: 'GET', path: `/api/followers/${a.followerid}`, expect: 404 }),
+  'GET /api/businesses/me/user-stats': () => ({ method: 'GET', path: '/api/businesses/me/user-stats', expect: 'own' }),
+  'GET /api/businesses/me/voucher-stats': () => ({
+    method: 'GET',
+    path: '/api/businesses/me/voucher-stats',
+    expect: 'own',
+  }),
+  'GET /api/packages/active': () => ({ method: 'GET', path: '/api/packages/active', expect: 'own' }),
+  'GET /api/packages/usage/:businessid/dashboard': (a) => ({
+    method: 'GET',
+    path: `/api/packages/usage/${a.businessid}/dashboard`,
+    expect: 404,
+  }),
+  'GET /api/packages/usage/:businessid/can-create-post': (a) => ({
+    method: 'GET',
+    path: `/api/packages/usage/${a.businessid}/can-create-post`,
+    expect: 404,
+  }),
+  'GET /api/packages/usage/:businessid/can-add-resource': (a) => ({
+    method: 'GET',
+    path: `/api/packages/usage/${a.businessid}/can-add-resource`,
+    expect: 404,
+  }),
 };
 
 /** Every row of A's data, per table; compared as JSON text before and after each attempt. */
@@ -49,6 +92,11 @@ const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   users: (a) => sql`select * from users where userid = ${a.userid}`,
   user_groups: (a) => sql`select * from user_groups where userid = ${a.userid}`,
   businesses: (a) => sql`select * from businesses where businessid = ${a.businessid}`,
+  followers: (a) => sql`select * from followers where businessid = ${a.businessid}`,
+  posts: (a) => sql`select * from posts where businessid = ${a.businessid}`,
+  media: (a) =>
+    sql`select key, businessid, content_type, size, md5(bytes) from media where businessid = ${a.businessid}`,
+  upload_targets: (a) => sql`select * from upload_targets where businessid = ${a.businessid}`,
 };
 
 const PASSWORD = 'Separate#Owners1';
@@ -72,7 +120,35 @@ async function seedOwnerA(): Promise<OwnerA> {
     },
   });
   expect(saved.status).toBe(200);
-  return { userid: created.userid, businessid: created.businessid!, email, businessname: 'Alpha Bakery' };
+  // A follower (through the customer API) and a post with a photo.
+  const follower = await registerCustomer(server, {
+    email: 'follows.a@example.com',
+    firstName: 'Fay',
+    lastName: 'Follower',
+  });
+  expect((await follow(server, follower, created.businessid!)).status).toBe(201);
+  const target = await server.api('GET', '/api/posts/upload-url?filename=a.png&fileType=image%2Fpng', {
+    token: AccessToken,
+  });
+  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
+    body: png(),
+  });
+  expect(put.status).toBe(201);
+  const posted = await server.api('POST', `/api/businesses/${created.businessid}/posts`, {
+    token: AccessToken,
+    body: { content: 'Fresh bread', imageUrl: key },
+  });
+  expect(posted.status).toBe(201);
+  return {
+    userid: created.userid,
+    businessid: created.businessid!,
+    email,
+    businessname: 'Alpha Bakery',
+    followerid: follower.userid,
+  };
 }
 
 async function snapshot(owner: OwnerA): Promise<Record<string, string>> {
@@ -104,7 +180,9 @@ describe('owner B against owner A', () => {
     const text = await response.text();
     if (attempt.expect === 'own') {
       expect(response.status, text).toBeLessThan(300);
-      for (const value of [a.userid, a.businessid, a.email, a.businessname]) expect(text).not.toContain(value);
+      for (const value of [a.userid, a.businessid, a.email, a.businessname, a.followerid, 'follows.a@example.com']) {
+        expect(text).not.toContain(value);
+      }
     } else {
       expect(response.status, text).toBe(attempt.expect);
       expect(JSON.parse(text)).toEqual({ message: expect.any(String) });

@@ -242,8 +242,12 @@ export function accountRoutes(deps: AppDeps) {
         const token = await issueToken(db, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
         const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
         const firstName = owner?.firstname?.trim() || 'there';
-        const businessName = owner?.businessname ?? 'your business';
-        await mailer.send(verificationMail(user.email, firstName, businessName, link, env.VERIFY_TOKEN_TTL));
+        // An account without a business is a customer of the app: it gets the app's wording.
+        await mailer.send(
+          owner?.businessname
+            ? verificationMail(user.email, firstName, owner.businessname, link, env.VERIFY_TOKEN_TTL)
+            : customerVerificationMail(user.email, firstName, link, env.VERIFY_TOKEN_TTL),
+        );
       }
     }
     return c.json({ message: VERIFICATION_RESENT });
