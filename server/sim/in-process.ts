@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import { createApp } from '../app.ts';
-import { createIdentity } from '../identity/identity.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { createIdentity } from '../identity/identity.ts';
 import type { AppDeps } from '../types.ts';
 import { type Call, createCustomer, followBusiness, type Person } from './customers.ts';
 

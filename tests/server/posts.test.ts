@@ -17,7 +17,7 @@ async function owner(email: string, businessName: string): Promise<Owner> {
 }
 
 /** upload-url, then the PUT exactly as the browser sends it; returns the key and the PUT's answer. */
-async function upload(o: Owner, bytes: Uint8Array, type = 'image/png', sentAs = type) {
+async function upload(o: Owner, bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) {
   const target = await server.api('GET', `/api/posts/upload-url?filename=photo&fileType=${encodeURIComponent(type)}`, {
     token: o.token,
   });
@@ -73,7 +73,11 @@ describe('uploads: type by content, 5 MB, signed single-use targets', () => {
   });
 
   it('decides the type by magic bytes: text labelled image/png, or a GIF sent as PNG, is refused', async () => {
-    const text = await upload(maya, Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
+    const text = await upload(
+      maya,
+      new TextEncoder().encode('<svg onload="alert(1)"></svg>') as Uint8Array<ArrayBuffer>,
+      'image/png',
+    );
     expect(text.put.status).toBe(415);
     expect(await text.put.json()).toEqual({ message: POST_TEXTS.fileType });
     const disguised = await upload(maya, gif(), 'image/png');

@@ -1,23 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { encodePng } from '../../../server/media/png.ts';
 
-/** Real images by their bytes: a PNG drawn in code, the smallest JPEG and GIF headers file-type knows. */
-export const png = (width = 8, height = 8) => encodePng(width, height, (x, y) => [x * 20, y * 20, 120]);
+/** Bytes as fetch takes them (a copy on a plain ArrayBuffer). */
+const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 
-export const gif = () => Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+/** Real images by their bytes: a PNG drawn in code, the smallest JPEG and GIF headers file-type knows. */
+export const png = (width = 8, height = 8) => bytes(encodePng(width, height, (x, y) => [x * 20, y * 20, 120]));
+
+export const gif = () => bytes(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
 
 export const jpeg = () =>
-  Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]),
-    Buffer.alloc(64, 0),
-    Buffer.from([0xff, 0xd9]),
-  ]);
+  bytes(
+    Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]),
+      Buffer.alloc(64, 0),
+      Buffer.from([0xff, 0xd9]),
+    ]),
+  );
 
-/** A PNG of about `bytes` bytes (random pixels do not compress). */
-export const bigPng = (bytes: number) => {
-  const side = Math.ceil(Math.sqrt(bytes / 3));
+/** A PNG of about `size` bytes (random pixels do not compress). */
+export const bigPng = (size: number) => {
+  const side = Math.ceil(Math.sqrt(size / 3));
   const noise = randomBytes(side * side * 3);
   let i = 0;
   const next = () => noise[i++]!;
-  return encodePng(side, side, () => [next(), next(), next()]);
+  return bytes(encodePng(side, side, () => [next(), next(), next()]));
 };
