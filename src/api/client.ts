@@ -17,6 +17,8 @@ export interface ApiConfig {
   /** '' = same origin as the SPA. */
   baseUrl: string;
   accessToken: () => Promise<string | undefined>;
+  /** Where post images live (/config.json's mediaBaseUrl); an image's address is this plus its key. */
+  mediaBaseUrl: string;
   /** Injected by unit tests; the browser's fetch otherwise. */
   fetch?: typeof globalThis.fetch;
 }
@@ -25,7 +27,7 @@ const WRITES: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE
 const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
 export const isPublicPath = (path: string) => PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-let config: ApiConfig = { baseUrl: '', accessToken: async () => undefined };
+let config: ApiConfig = { baseUrl: '', mediaBaseUrl: '/media/', accessToken: async () => undefined };
 let onUnauthorized: (() => void) | null = null;
 let http: $Fetch = createHttp();
 
@@ -113,3 +115,40 @@ export const api = {
   delete: <S extends v.GenericSchema>(path: string, schema: S, options?: Options<S>) =>
     request('DELETE', path, { schema, ...options }),
 };
+
+/** The address of a stored image (spec §3: a fixed public storage location plus the key). */
+export const mediaUrl = (key: string) => `${config.mediaBaseUrl}${key.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * PUT a file to a signed upload target, with its Content-Type and the anti-forgery header (spec §7).
+ * Never with the bearer token: the target may be a storage bucket, and the signed URL is the credential.
+ */
+export async function uploadFile(url: string, file: Blob, contentType: string, signal?: AbortSignal): Promise<void> {
+  try {
+    await http(url, {
+      method: 'PUT',
+      baseURL: undefined,
+      headers: { 'Content-Type': contentType, 'X-Requested-With': 'XMLHttpRequest' },
+      body: file,
+      signal,
+      timeout: 120_000,
+    });
+  } catch (error) {
+    throw toApiError(error, true);
+  }
+}
+
+/** A file the API sends as an attachment (the CSV export): its bytes and the server's file name. */
+export async function downloadFile(path: string, signal?: AbortSignal): Promise<{ blob: Blob; filename: string }> {
+  const headers: Record<string, string> = {};
+  const token = await config.accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    const response = await http.raw(path, { headers, responseType: 'blob', signal, timeout: 120_000 });
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+    return { blob: response._data as Blob, filename };
+  } catch (error) {
+    throw toApiError(error, false);
+  }
+}

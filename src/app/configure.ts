@@ -37,5 +37,5 @@ export async function readConfig(doc: Document = document, fetcher: typeof fetch
 
 export function configureClients(config: RuntimeConfig): void {
   configureAuth(config);
-  configureApi({ baseUrl: config.apiBaseUrl, accessToken });
+  configureApi({ baseUrl: config.apiBaseUrl, mediaBaseUrl: config.mediaBaseUrl, accessToken });
 }

@@ -1,0 +1,165 @@
+/**
+ * The Followers page (spec §2 "Followers (/customers)"): a page of followers at a time, Previous and
+ * Next, a follower's details in a dialog, and the list as a CSV file. Effects are actors: loadPage,
+ * loadDetail, exportCsv.
+ */
+import { assign, setup } from 'xstate';
+import type { FollowerDetail, FollowersPage } from '#contracts/followers.ts';
+import { failureText, notProvided } from './lib/effects.ts';
+
+export const FOLLOWERS_TEXTS = {
+  loadFailed: 'Could not load followers.',
+  detailFailed: 'Could not fetch follower details.',
+  exportFailed: 'Could not export followers. Please try again.',
+  empty: "You don't have any followers yet.",
+} as const;
+
+export interface FollowersContext {
+  page: number;
+  list: FollowersPage | null;
+  error: string | null;
+  selected: string | null;
+  detail: FollowerDetail | null;
+  detailError: string | null;
+  exportError: string | null;
+}
+
+export type FollowersEvent =
+  | { type: 'followers.next' }
+  | { type: 'followers.previous' }
+  | { type: 'followers.retry' }
+  | { type: 'followers.open'; customerid: string }
+  | { type: 'followers.close' }
+  | { type: 'followers.export' };
+
+export const followersMachine = setup({
+  types: {
+    context: {} as FollowersContext,
+    events: {} as FollowersEvent,
+    tags: {} as 'busy' | 'exporting',
+  },
+  actors: {
+    loadPage: notProvided<FollowersPage, { page: number }>('loadPage'),
+    loadDetail: notProvided<FollowerDetail, { customerid: string }>('loadDetail'),
+    exportCsv: notProvided<void>('exportCsv'),
+  },
+  guards: {
+    hasNext: ({ context }) => !!context.list && context.page < context.list.pagination.totalPages,
+    hasPrevious: ({ context }) => context.page > 1,
+  },
+}).createMachine({
+  id: 'followers',
+  context: {
+    page: 1,
+    list: null,
+    error: null,
+    selected: null,
+    detail: null,
+    detailError: null,
+    exportError: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Placeholder rows show while a page of followers loads',
+      tags: 'busy',
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ page: context.page }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ list: ({ event }) => event.output, error: null }),
+          description:
+            'The page shows each follower with initials, name and "Followed on: {date}", and "Page X of Y" when there is more than one page (or "You don\'t have any followers yet.")',
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: FOLLOWERS_TEXTS.loadFailed }),
+          description: 'The server cannot be reached or refuses: "Could not load followers." with Try again',
+        },
+      },
+    },
+    failed: {
+      description: '"Could not load followers." shows with a Try again button',
+      on: { 'followers.retry': { target: 'loading', description: 'Press "Try again"' } },
+    },
+    ready: {
+      initial: 'list',
+      on: {
+        'followers.next': {
+          guard: 'hasNext',
+          target: '#followers.loading',
+          actions: assign({ page: ({ context }) => context.page + 1 }),
+          description: 'Press "Next"',
+        },
+        'followers.previous': {
+          guard: 'hasPrevious',
+          target: '#followers.loading',
+          actions: assign({ page: ({ context }) => context.page - 1 }),
+          description: 'Press "Previous"',
+        },
+      },
+      states: {
+        list: {
+          description: 'The followers of this page, with Previous / Next and Export CSV',
+          on: {
+            'followers.open': {
+              target: 'loadingDetail',
+              actions: assign({ selected: ({ event }) => event.customerid, detail: null, detailError: null }),
+              description: 'Press a follower',
+            },
+            'followers.export': {
+              target: 'exporting',
+              actions: assign({ exportError: null }),
+              description: 'Press "Export CSV"',
+            },
+          },
+        },
+        exporting: {
+          description: 'Every follower is being written to a CSV file; the button reads "Exporting..."',
+          tags: 'exporting',
+          invoke: {
+            id: 'exportCsv',
+            src: 'exportCsv',
+            onDone: { target: 'list', description: 'The browser saves followers-….csv' },
+            onError: {
+              target: 'list',
+              actions: assign({ exportError: ({ event }) => failureText(event.error, FOLLOWERS_TEXTS.exportFailed) }),
+              description: 'The export fails; an alert says so and the list stays',
+            },
+          },
+        },
+        loadingDetail: {
+          description: 'The "Follower Details" dialog opens and loads the follower',
+          invoke: {
+            id: 'loadDetail',
+            src: 'loadDetail',
+            input: ({ context }) => ({ customerid: context.selected! }),
+            onDone: {
+              target: 'detail',
+              actions: assign({ detail: ({ event }) => event.output }),
+              description: 'The dialog shows the name, email and joined date',
+            },
+            onError: {
+              target: 'detail',
+              actions: assign({ detailError: FOLLOWERS_TEXTS.detailFailed }),
+              description: 'The follower cannot be fetched: the alert "Could not fetch follower details."',
+            },
+          },
+          on: { 'followers.close': { target: 'list', description: 'Close the dialog while it loads' } },
+        },
+        detail: {
+          description: '"Follower Details" shows the follower (or why it could not)',
+          on: {
+            'followers.close': {
+              target: 'list',
+              actions: assign({ selected: null, detail: null, detailError: null }),
+              description: 'Close the dialog (Close, ×, or Escape); focus returns to the follower',
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,74 @@
+/** "Your Feed" (spec §2 feed card): the owner's posts, newest first. */
+
+import type { SnapshotFrom } from 'xstate';
+import type { Post } from '#contracts/posts.ts';
+import type { loadMachine } from '#machines/load.machine.ts';
+import { mediaUrl } from '#src/api/client.ts';
+import { Button } from '#src/ui/button.tsx';
+
+export const FEED_TEXTS = { empty: "You haven't made any posts yet.", unknownAuthor: 'Unknown Author' } as const;
+
+/** The part of the author's e-mail before the @ (spec §2), else "Unknown Author". */
+export const authorName = (email: string | null) => email?.split('@')[0]?.trim() || FEED_TEXTS.unknownAuthor;
+
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function PostCard({ post }: { post: Post }) {
+  const author = authorName(post.authoremail);
+  return (
+    <article className="card post-card" aria-label={`Post by ${author}`}>
+      <header className="post-card-header">
+        <span className="avatar" aria-hidden="true">
+          {author.slice(0, 1).toUpperCase()}
+        </span>
+        <div>
+          <p className="post-card-author">{author}</p>
+          <time className="post-card-time" dateTime={post.createdat}>
+            {when.format(new Date(post.createdat))}
+          </time>
+        </div>
+      </header>
+      {post.content && <p className="post-card-content">{post.content}</p>}
+      {post.imageurl && (
+        <div className="post-card-image">
+          <img
+            src={mediaUrl(post.imageurl)}
+            alt={post.content ? `Shared with: ${post.content.slice(0, 80)}` : `Shared by ${author}`}
+            loading="lazy"
+            decoding="async"
+          />
+        </div>
+      )}
+    </article>
+  );
+}
+
+export function PostFeed({ state, onRetry }: { state: SnapshotFrom<typeof loadMachine>; onRetry: () => void }) {
+  const posts = state.context.data as Post[] | null;
+  return (
+    <section className="feed" aria-labelledby="feed-title" aria-busy={state.hasTag('busy') || undefined}>
+      <h2 id="feed-title">Your Feed</h2>
+      {state.matches('loading') && (
+        <div className="feed-skeleton" aria-hidden="true">
+          <div className="card skeleton-card" />
+          <div className="card skeleton-card" />
+        </div>
+      )}
+      {state.matches('loading') && (
+        <p className="visually-hidden" role="status">
+          Loading your posts...
+        </p>
+      )}
+      {state.matches('failed') && (
+        <div className="alert alert-error" role="alert">
+          {state.context.error}{' '}
+          <Button variant="secondary" onClick={onRetry} data-event="load.retry">
+            Try again
+          </Button>
+        </div>
+      )}
+      {posts && !state.matches('failed') && posts.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
+      {posts && !state.matches('failed') && posts.map((post) => <PostCard key={post.postid} post={post} />)}
+    </section>
+  );
+}
