@@ -67,8 +67,18 @@ export const PAGES: readonly PageRow[] = [
     page: comingSoon,
   },
   { path: '/bookings/setup', title: 'Booking Setup', nav: { label: 'Setup', group: 'bookings' }, page: comingSoon },
-  { path: '/customers', title: 'Your Followers', nav: { label: 'Customers', icon: UsersIcon }, page: comingSoon },
-  { path: '/package', title: 'My Package', nav: { label: 'My Package', icon: PackageIcon }, page: comingSoon },
+  {
+    path: '/customers',
+    title: 'Your Followers',
+    nav: { label: 'Customers', icon: UsersIcon },
+    page: lazyModule(() => import('#src/features/customers/followers-page.tsx')),
+  },
+  {
+    path: '/package',
+    title: 'My Package',
+    nav: { label: 'My Package', icon: PackageIcon },
+    page: lazyModule(() => import('#src/features/package/package-page.tsx')),
+  },
 ];
 
 /** The sidebar's groups: only one is open at a time (the shell machine). */

@@ -1,0 +1,31 @@
+/** The real effect of the My Package page: the business's usage and the plans on offer. */
+import { fromPromise } from 'xstate';
+import type { PackageDashboard, Plan } from '#contracts/packages.ts';
+import { loadMachine } from '#machines/load.machine.ts';
+import { toFailure } from '#src/api/errors.ts';
+import { getActivePlans, getPackageDashboard } from '#src/api/packages.ts';
+
+export type PackageData = { dashboard: PackageDashboard['data']; plans: Plan[] | null };
+
+/** The usage is the page; the plans are extra: their failure is logged only (spec §8) and the grid says so. */
+export const livePackageLogic = (businessid: string | null) =>
+  loadMachine.provide({
+    actors: {
+      load: fromPromise<unknown, void>(async ({ signal }): Promise<PackageData> => {
+        if (!businessid) throw { message: '' };
+        const plans = getActivePlans(signal).then(
+          (answer) => answer.data,
+          (error: unknown) => {
+            console.error('Could not load the available packages', (error as Error)?.message);
+            return null;
+          },
+        );
+        try {
+          const dashboard = await getPackageDashboard(businessid, signal);
+          return { dashboard: dashboard.data, plans: await plans };
+        } catch (error) {
+          throw toFailure(error);
+        }
+      }),
+    },
+  });
