@@ -46,6 +46,9 @@ export const followersMachine = setup({
   guards: {
     hasNext: ({ context }) => !!context.list && context.page < context.list.pagination.totalPages,
     hasPrevious: ({ context }) => context.page > 1,
+    listed: ({ context, event }) =>
+      event.type === 'followers.open' && !!context.list?.followers.some((f) => f.customerid === event.customerid),
+    hasFollowers: ({ context }) => (context.list?.followers.length ?? 0) > 0,
   },
 }).createMachine({
   id: 'followers',
@@ -90,13 +93,13 @@ export const followersMachine = setup({
         'followers.next': {
           guard: 'hasNext',
           target: '#followers.loading',
-          actions: assign({ page: ({ context }) => context.page + 1 }),
+          actions: assign({ page: ({ context }) => context.page + 1, exportError: null }),
           description: 'Press "Next"',
         },
         'followers.previous': {
           guard: 'hasPrevious',
           target: '#followers.loading',
-          actions: assign({ page: ({ context }) => context.page - 1 }),
+          actions: assign({ page: ({ context }) => context.page - 1, exportError: null }),
           description: 'Press "Previous"',
         },
       },
@@ -105,11 +108,13 @@ export const followersMachine = setup({
           description: 'The followers of this page, with Previous / Next and Export CSV',
           on: {
             'followers.open': {
+              guard: 'listed',
               target: 'loadingDetail',
               actions: assign({ selected: ({ event }) => event.customerid, detail: null, detailError: null }),
               description: 'Press a follower',
             },
             'followers.export': {
+              guard: 'hasFollowers',
               target: 'exporting',
               actions: assign({ exportError: null }),
               description: 'Press "Export CSV"',

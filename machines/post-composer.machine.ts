@@ -106,6 +106,7 @@ export const postComposerMachine = setup({
           },
         ],
         'post.removePhoto': {
+          guard: 'hasPhoto',
           actions: assign({ photo: null }),
           description: 'Press the remove button on the photo preview',
         },

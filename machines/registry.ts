@@ -12,6 +12,7 @@ import {
   verifyEmailEntry,
 } from './samples/account.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
+import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
@@ -30,4 +31,7 @@ export const registry: MachineEntry[] = [
   businessProfileEntry,
   shellEntry,
   toastEntry,
+  postComposerEntry,
+  loadEntry,
+  followersEntry,
 ];

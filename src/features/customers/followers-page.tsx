@@ -54,7 +54,7 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
         <Button
           variant="secondary"
           onClick={() => send({ type: 'followers.export' })}
-          {...enabledFor(state, { type: 'followers.export' }, !list || list.followers.length === 0)}
+          {...enabledFor(state, { type: 'followers.export' })}
         >
           {exporting ? 'Exporting...' : 'Export CSV'}
         </Button>
@@ -113,7 +113,7 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
             ))}
           </ul>
         )}
-        {totalPages > 1 && (
+        {(totalPages > 1 || page > 1) && (
           <nav className="pagination" aria-label="Pages of followers">
             <Button
               variant="secondary"

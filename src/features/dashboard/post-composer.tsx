@@ -23,7 +23,11 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
   const busy = state.hasTag('busy');
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { text: useId(), error: useId() };
-  const preview = useMemo(() => (photo?.data ? URL.createObjectURL(photo.data) : null), [photo]);
+  // jsdom has no object URLs; the browser always does.
+  const preview = useMemo(
+    () => (photo?.data && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(photo.data) : null),
+    [photo],
+  );
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   return (
@@ -47,8 +51,7 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? ids.error : undefined}
         onChange={(event) => send({ type: 'post.edit', content: event.target.value })}
-        readOnly={busy}
-        data-event="post.edit"
+        {...enabledFor(state, { type: 'post.edit', content: '' })}
       />
       {photo && (
         <div className="composer-preview">
