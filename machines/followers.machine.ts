@@ -88,6 +88,7 @@ export const followersMachine = setup({
       on: { 'followers.retry': { target: 'loading', description: 'Press "Try again"' } },
     },
     ready: {
+      description: 'A page of followers is shown',
       initial: 'list',
       on: {
         'followers.next': {
