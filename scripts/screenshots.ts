@@ -166,6 +166,27 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   await shoot(page, 'profile-saved', width, 'Business Profile saved: the confirmation');
   await page.getByRole('button', { name: 'Dismiss' }).click();
 
+  // The daily loop: the dashboard with its numbers and feed, followers, the package page.
+  await page.getByRole('region', { name: 'Your Feed' }).getByRole('article').first().waitFor();
+  await page.getByRole('img', { name: /Followers over the last 12 weeks/ }).waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'dashboard-stats', width, 'Dashboard: stats, composer and feed');
+  await page.getByRole('region', { name: 'Your Feed' }).scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => [...document.querySelectorAll('.post-card img')].every((i) => (i as HTMLImageElement).complete));
+  await shoot(page, 'dashboard-feed', width, 'Dashboard: the feed with pictures');
+  await page.goto('/customers');
+  await page.getByText('Page 1 of 3').waitFor();
+  await shoot(page, 'followers', width, 'Your Followers');
+  await page.locator('.follower-row').first().click();
+  await page.getByRole('dialog', { name: 'Follower Details' }).getByText(/@/).waitFor();
+  await shoot(page, 'follower-details', width, 'Follower Details');
+  await page.keyboard.press('Escape');
+  await page.goto('/package');
+  await page.getByRole('button', { name: 'Current Plan' }).waitFor();
+  await shoot(page, 'package', width, 'My Package');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Messages' }).waitFor();
+
   await page.getByRole('button', { name: 'Messages' }).click();
   await page.getByRole('dialog', { name: 'Messages' }).waitFor();
   await shoot(page, 'messages', width, 'Messages panel');
