@@ -51,6 +51,8 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
     uploadTarget: ({ key, contentType }) =>
       getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
         expiresIn: UPLOAD_TARGET_TTL_MS / 1000,
+        // The browser must send the declared type: S3 refuses a PUT whose Content-Type differs.
+        signableHeaders: new Set(['content-type']),
       }),
     async claim({ businessid, key, now }) {
       if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
