@@ -172,7 +172,9 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   await page.evaluate(() => window.scrollTo(0, 0));
   await shoot(page, 'dashboard-stats', width, 'Dashboard: stats, composer and feed');
   await page.getByRole('region', { name: 'Your Feed' }).scrollIntoViewIfNeeded();
-  await page.waitForFunction(() => [...document.querySelectorAll('.post-card img')].every((i) => (i as HTMLImageElement).complete));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.post-card img')].every((i) => (i as HTMLImageElement).complete),
+  );
   await shoot(page, 'dashboard-feed', width, 'Dashboard: the feed with pictures');
   await page.goto('/customers');
   await page.getByText('Page 1 of 3').waitFor();

@@ -1,17 +1,14 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '../contracts/password.ts';
-import { type Database, openDatabase } from '../server/db/client.ts';
-import { businesses, userGroups, users } from '../server/db/schema.ts';
-import { type Env, parseEnv } from '../server/env.ts';
+import { businesses, packages, userGroups, users } from '../server/db/schema.ts';
 import { createIdentity } from '../server/identity/identity.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
 import { newId } from '../server/lib/crypto.ts';
-import { DataDirBusyError, type DataDirLock, lockDataDir } from '../server/lib/data-dir-lock.ts';
 import { freePlan, serverTimeZone } from '../server/routes/businesses/defaults.ts';
 import { seedCatalogue } from '../server/seed.ts';
+import { openCliDatabase } from './lib/cli-database.ts';
 
 const STATUSES: UserStatus[] = ['CONFIRMED', 'UNCONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'];
 const GROUP_NAMES: string[] = [GROUPS.owners, GROUPS.customers];
@@ -21,6 +18,7 @@ const USAGE = `Manage users of the local identity provider (the same database as
 Usage:
   npm run users -- create --email <email> --password <password> [options]
   npm run users -- list
+  npm run users -- plan --email <owner> --plan <name> [--price <monthly>]
 
 create options:
   --group <name>       ${GROUP_NAMES.join(' | ')}   (default ${GROUPS.owners})
@@ -29,6 +27,9 @@ create options:
   --first <name>       first name   --last <name>   last name
   --business <name>    business name for an owner (default "<first name>'s Business"); owners get
                        their business on the Free plan, exactly as registration creates it.
+
+plan: moves the owner's business to a plan (Free, Starter, Pro) at a negotiated monthly price
+  (default: the plan's list price). The owner's My Package page shows it at once.
 
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
 The embedded database allows one process at a time: while npm start runs on it, this command
@@ -39,6 +40,7 @@ Passwords: at least 8 characters, not one of the 10,000 most common, not the e-m
 Examples:
   npm run users -- create --email new.owner@example.com --password 'Temp#Pass1' --status FORCE_CHANGE_PASSWORD
   npm run users -- create --email shopper@example.com --password 'Shopper#2026' --group Customers
+  npm run users -- plan --email owner@demo.local --plan Pro --price 39
 `;
 
 function usage(problem?: string): never {
@@ -47,39 +49,7 @@ function usage(problem?: string): never {
   process.exit(problem ? 2 : 0);
 }
 
-async function openFromEnv(): Promise<{ database: Database; env: Env }> {
-  const parsed = parseEnv(process.env);
-  if ('error' in parsed) {
-    console.error(parsed.error);
-    process.exit(2);
-  }
-  const { env } = parsed;
-  if (env.DATABASE_URL) {
-    return { database: await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 2 }), env };
-  }
-  // The embedded database allows one process: refuse while the server (or another command) has it.
-  const dataDir = path.resolve(env.DATA_DIR);
-  let lock: DataDirLock;
-  try {
-    lock = lockDataDir(dataDir, 'npm run users');
-  } catch (error) {
-    if (!(error instanceof DataDirBusyError)) throw error;
-    console.error(`Error: ${error.message}`);
-    process.exit(1);
-  }
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  const close = database.close;
-  return {
-    database: {
-      ...database,
-      close: async () => {
-        await close();
-        lock.release();
-      },
-    },
-    env,
-  };
-}
+const openFromEnv = () => openCliDatabase('npm run users');
 
 async function create(argv: string[]) {
   const { values } = parseArgs({
@@ -209,11 +179,57 @@ async function list() {
   }
 }
 
+async function plan(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: 'string' }, plan: { type: 'string' }, price: { type: 'string' } },
+    strict: true,
+  });
+  const email = values.email?.trim().toLowerCase() ?? '';
+  if (!email) usage('--email is required.');
+  if (!values.plan?.trim()) usage('--plan is required.');
+  if (values.price !== undefined && !/^\d{1,7}(\.\d{1,2})?$/.test(values.price.trim())) {
+    usage('--price must be a monthly amount in dollars, like 39 or 39.50.');
+  }
+  const { database } = await openFromEnv();
+  try {
+    const { db } = database;
+    const [target] = await db
+      .select()
+      .from(packages)
+      .where(sql`lower(${packages.name}) = ${values.plan.trim().toLowerCase()}`);
+    if (!target) {
+      const names = (await db.select({ name: packages.name }).from(packages).orderBy(asc(packages.sortOrder))).map(
+        (p) => p.name,
+      );
+      console.error(`Error: there is no plan "${values.plan}"; the plans are ${names.join(', ')}.`);
+      return 1;
+    }
+    const price = values.price?.trim() ?? target.monthlyPrice;
+    const [business] = await db
+      .update(businesses)
+      .set({ packageid: target.packageid, negotiatedMonthlyPrice: price, updatedAt: systemClock() })
+      .where(
+        sql`${businesses.ownerUserid} = (select ${users.userid} from ${users} where lower(${users.email}) = ${email})`,
+      )
+      .returning({ name: businesses.businessname });
+    if (!business) {
+      console.error(`Error: ${email} is not an owner with a business.`);
+      return 1;
+    }
+    console.log(`"${business.name}" is now on ${target.name} at $${Number(price).toFixed(2)} a month.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 let code: number;
 try {
   if (command === 'create') code = await create(rest);
   else if (command === 'list') code = await list();
+  else if (command === 'plan') code = await plan(rest);
   else if (!command || command === 'help' || command === '--help' || command === '-h') usage();
   else usage(`unknown command "${command}".`);
 } catch (error) {
