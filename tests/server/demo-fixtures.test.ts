@@ -25,4 +25,49 @@ describe('the demo fixtures of the QA plans', () => {
     const { businessid: _b, timezone: _t, ...profile } = demoBusiness;
     expect(await business.json()).toMatchObject(profile);
   });
+
+  it('has 45 followers over the last 8 weeks, each a customer who signed up and verified through the API', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const page = await server.api('GET', '/api/businesses/me/followers?limit=100', { token: accessToken });
+    const { followers, pagination } = (await page.json()) as {
+      followers: Array<{ customerid: string; followedat: string }>;
+      pagination: { totalPages: number };
+    };
+    expect(followers).toHaveLength(45);
+    expect(pagination.totalPages).toBe(1);
+    const ages = followers.map((f) => (Date.now() - Date.parse(f.followedat)) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(40);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(56);
+    expect(Math.min(...ages)).toBeLessThan(7);
+    // Customers of the app: confirmed through the mailed link, each with the sign-up mail in the outbox.
+    const mailed = await server.deps.db.execute(
+      `select count(distinct m.to_address)::int as n from mail_outbox m join users u on lower(u.email) = m.to_address
+       join user_groups g on g.userid = u.userid and g.group_name = 'Customers'
+       where u.status = 'CONFIRMED' and u.email_verified and m.subject = 'Verify your email address'`,
+    );
+    expect((mailed as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(45);
+    const stats = await server.api('GET', '/api/businesses/me/user-stats', { token: accessToken });
+    expect(((await stats.json()) as { total_users: number }).total_users).toBe(45);
+  });
+
+  it('has three posts with pictures from the last days, none today, each image served as PNG', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const feed = (await (await server.api('GET', '/api/businesses/me/posts', { token: accessToken })).json()) as Array<{
+      imageurl: string;
+      authoremail: string;
+    }>;
+    expect(feed).toHaveLength(3);
+    for (const post of feed) {
+      expect(post.authoremail).toBe(demoOwner.email);
+      const image = await server.request(`/media/${post.imageurl}`);
+      expect(image.headers.get('content-type')).toBe('image/png');
+    }
+    const business = (await (await server.api('GET', '/api/businesses/me', { token: accessToken })).json()) as {
+      businessid: string;
+    };
+    const check = await server.api('GET', `/api/packages/usage/${business.businessid}/can-create-post`, {
+      token: accessToken,
+    });
+    expect(await check.json()).toEqual({ canCreate: true, limit: 3 });
+  });
 });

@@ -1,0 +1,132 @@
+/**
+ * `npm run simulate -- --business <id|demo> --customers N [--follow] [--days D]`: customers exactly as
+ * the mobile app makes them, over the customer API (sign-up, the mailed verification link, SRP sign-in,
+ * follow). See server/sim/customers.ts.
+ *
+ * With a server running (--url, default http://127.0.0.1:$PORT) it calls it over HTTP; the server's own
+ * limits apply (10 sign-ups an hour from one address). With no server running it builds the same app
+ * in-process on the same database (DATABASE_URL or DATA_DIR, like npm start), where each simulated phone
+ * has its own address and --days spreads the follows over the past days.
+ */
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import { boot } from '../server/boot.ts';
+import { businesses, users } from '../server/db/schema.ts';
+import { seedsDemo } from '../server/env.ts';
+import {
+  type Call,
+  createCustomer,
+  followBusiness,
+  mailboxOverHttp,
+  person,
+  signInCustomer,
+} from '../server/sim/customers.ts';
+import { simulateInProcess, spreadOver } from '../server/sim/in-process.ts';
+import { openCliDatabase } from './lib/cli-database.ts';
+
+const USAGE = `Simulate customers of the mobile app through the customer API.
+
+Usage:
+  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--days <D>] [--url <server>]
+
+  --business   the business to follow: its id, or "demo" for the demo owner's business
+  --customers  how many customers sign up (each verifies by the mailed link and signs in with SRP)
+  --follow     each new customer follows the business
+  --days       spread the follows over the last D days (needs the in-process mode: server stopped)
+  --url        the running server (default http://127.0.0.1:$PORT, PORT default 8787)
+
+With the server running, the requests go over HTTP and the server's limits apply (10 sign-ups an hour
+from one address). With the server stopped, the same app runs in-process on the same database.
+Verification links are read from the development mailbox, so SMTP_URL must not be set.`;
+
+function usage(problem?: string): never {
+  if (problem) console.error(`Error: ${problem}\n`);
+  (problem ? console.error : console.log)(USAGE);
+  process.exit(problem ? 2 : 0);
+}
+
+const { values } = parseArgs({
+  options: {
+    business: { type: 'string' },
+    customers: { type: 'string' },
+    follow: { type: 'boolean', default: false },
+    days: { type: 'string', default: '0' },
+    url: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (values.help) usage();
+const count = Number(values.customers);
+const days = Number(values.days);
+if (!values.business) usage('--business is required (an id, or demo).');
+if (!Number.isInteger(count) || count < 1 || count > 100_000) usage('--customers must be a whole number from 1.');
+if (!Number.isInteger(days) || days < 0) usage('--days must be a whole number of days.');
+const url = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+const run = Date.now().toString(36);
+const people = Array.from({ length: count }, (_, i) => person(i, `sim-${run}.example`));
+const started = performance.now();
+
+const running = await fetch(`${url}/healthz`).then(
+  (r) => r.ok,
+  () => false,
+);
+
+if (running) {
+  if (days > 0) {
+    console.error(
+      'Error: --days backdates follows, which a running server cannot do: stop the server and run this again (in-process mode).',
+    );
+    process.exit(2);
+  }
+  const call: Call = (path, init) => fetch(new URL(path, url), init);
+  const config = (await (await call('/config.json')).json()) as {
+    auth: { userPoolId: string; userPoolClientId: string };
+  };
+  const pool = { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
+  let businessid = values.business;
+  if (businessid === 'demo') {
+    const token = await signInCustomer(
+      call,
+      pool,
+      process.env.DEMO_EMAIL ?? 'owner@demo.local',
+      process.env.DEMO_PASSWORD ?? 'DemoOwner#2026',
+    );
+    const me = await call('/api/businesses/me', { headers: { authorization: `Bearer ${token}` } });
+    businessid = ((await me.json()) as { businessid: string }).businessid;
+  }
+  for (const [i, p] of people.entries()) {
+    const token = await createCustomer(call, pool, p, mailboxOverHttp(call));
+    if (values.follow) await followBusiness(call, token, businessid);
+    process.stdout.write(`\r${i + 1}/${count} customers (over HTTP at ${url})`);
+  }
+} else {
+  const { database, env } = await openCliDatabase('npm run simulate');
+  try {
+    // As npm start would find it: a new database gets the catalogue (and the demo, where npm start seeds it).
+    const { deps } = await boot({ env, database, demo: seedsDemo(env), log: { info: () => {}, error: console.error } });
+    let businessid: string | undefined;
+    if (values.follow) {
+      businessid = values.business;
+      if (businessid === 'demo') {
+        const [demo] = await deps.db
+          .select({ businessid: businesses.businessid })
+          .from(businesses)
+          .innerJoin(users, eq(users.userid, businesses.ownerUserid))
+          .where(sql`lower(${users.email}) = ${env.DEMO_EMAIL.toLowerCase()}`);
+        businessid = demo?.businessid;
+        if (!businessid) usage(`there is no demo business (${env.DEMO_EMAIL}) in this database.`);
+      }
+    }
+    await simulateInProcess(deps, { businessid, people, times: spreadOver(days, count) });
+    process.stdout.write(
+      `${count}/${count} customers (in-process on ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR})`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+console.log(
+  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.follow ? ', each following the business' : ''}.`,
+);
+process.exit(0);
