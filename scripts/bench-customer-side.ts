@@ -1,0 +1,272 @@
+/**
+ * The customer side at size: the followers list and the CSV export at 10,000 followers, and the upload of
+ * a 5 MB image, each beside its floor measured in the same run.
+ *   followers page: GET /api/businesses/me/followers?page=… over HTTP (token check, guard, scoping,
+ *     validation, JSON) vs. the same two SQL statements run directly on the driver;
+ *   CSV export: the whole streamed download vs. the same keyset batches through csv-stringify, no HTTP;
+ *   5 MB upload: upload-url + PUT to the signed target (body cap, magic bytes, single-use spend, insert)
+ *     vs. a bare Hono PUT route in this process that reads the body and does one INSERT.
+ * Usage: npx tsx scripts/bench-customer-side.ts [--followers 10000] [--runs 20]
+ * With BENCH_DATABASE_URL=postgres://…/db it runs on a fresh PostgreSQL database (dropped after).
+ *
+ * The 10,000 customers are inserted with SQL here, and only here: making each through the customer API
+ * costs a 3072-bit SRP verifier and sign-in (minutes in all), which is not what is being measured. Tests
+ * and the demo seed make customers through the API.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { stringify } from 'csv-stringify/sync';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { boot, listen } from '../server/boot.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { businesses, followers, media, packages, users } from '../server/db/schema.ts';
+import { defaultEnv } from '../server/env.ts';
+import { GROUPS } from '../server/identity/types.ts';
+import { newId } from '../server/lib/crypto.ts';
+import { encodePng } from '../server/media/png.ts';
+import { serverTimeZone } from '../server/routes/businesses/defaults.ts';
+import { neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
+import { signInCustomer } from '../server/sim/customers.ts';
+import { scratchDatabase } from './lib/scratch-database.ts';
+
+const { values } = parseArgs({ options: { followers: { type: 'string' }, runs: { type: 'string' } } });
+const FOLLOWERS = Number(values.followers ?? 10_000);
+const RUNS = Number(values.runs ?? 20);
+const scratch = process.env.BENCH_DATABASE_URL
+  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
+  : undefined;
+const database = scratch
+  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
+  : await openDatabase({ kind: 'pglite' });
+const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+const { app, deps } = await boot({ env, database, log: { info: () => {}, error: console.error } });
+const server = await listen(app.fetch, 0, '127.0.0.1');
+const { db } = deps;
+
+// The owner, through the identity (as the users CLI makes one), on Pro: 10,000 followers allowed.
+const password = 'Bench#Owner2026';
+const owner = await identity();
+async function identity() {
+  const user = await deps.identity.createUser({
+    email: 'bench.owner@example.com',
+    password,
+    firstname: 'Bench',
+    lastname: 'Owner',
+    groups: [GROUPS.owners],
+    status: 'CONFIRMED',
+    emailVerified: true,
+  });
+  const [pro] = await db.select().from(packages).where(eq(packages.name, 'Pro'));
+  const businessid = newId();
+  await db.insert(businesses).values({
+    businessid,
+    ownerUserid: user.userid,
+    businessname: 'Bench Bakery',
+    timezone: serverTimeZone(),
+    packageid: pro!.packageid,
+    negotiatedMonthlyPrice: pro!.monthlyPrice,
+  });
+  return { businessid };
+}
+
+const seedStart = performance.now();
+for (let start = 0; start < FOLLOWERS; start += 1000) {
+  const batch = Array.from({ length: Math.min(1000, FOLLOWERS - start) }, (_, i) => {
+    const n = start + i;
+    return { userid: newId(), n };
+  });
+  await db.insert(users).values(
+    batch.map(({ userid, n }) => ({
+      userid,
+      username: userid,
+      email: `customer.${n}@bench.example`,
+      emailVerified: true,
+      firstname: n % 50 === 0 ? `=cmd|' /C calc'!A${n}` : `First${n}`,
+      lastname: `Last, "${n}"`,
+      status: 'CONFIRMED',
+      srpSalt: '00',
+      srpVerifier: '00',
+    })),
+  );
+  await db.insert(followers).values(
+    batch.map(({ userid, n }) => ({
+      businessid: owner.businessid,
+      customerid: userid,
+      followedAt: new Date(Date.now() - n * 60_000),
+    })),
+  );
+}
+const seeded = (performance.now() - seedStart) / 1000;
+
+const call = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);
+const token = await signInCustomer(
+  call,
+  { userPoolId: env.USER_POOL_ID, clientId: env.USER_POOL_CLIENT_ID },
+  'bench.owner@example.com',
+  password,
+);
+const auth = { authorization: `Bearer ${token}` };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+async function time(runs: number, work: () => Promise<unknown>) {
+  await work();
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await work();
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+// Floors: the same statements on the driver.
+const pageFloor = (page: number) =>
+  Promise.all([
+    db
+      .select({
+        customerid: followers.customerid,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        followedAt: followers.followedAt,
+      })
+      .from(followers)
+      .innerJoin(users, eq(users.userid, followers.customerid))
+      .where(eq(followers.businessid, owner.businessid))
+      .orderBy(desc(followers.followedAt), desc(followers.customerid))
+      .limit(20)
+      .offset((page - 1) * 20),
+    db.select({ total: count() }).from(followers).where(eq(followers.businessid, owner.businessid)),
+  ]);
+async function csvFloor() {
+  let after: { followedAt: Date; customerid: string } | undefined;
+  let bytes = 0;
+  for (;;) {
+    const rows = await db
+      .select({
+        customerid: followers.customerid,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+        followedAt: followers.followedAt,
+        createdAt: users.createdAt,
+      })
+      .from(followers)
+      .innerJoin(users, eq(users.userid, followers.customerid))
+      .where(
+        and(
+          eq(followers.businessid, owner.businessid),
+          after
+            ? or(
+                lt(followers.followedAt, after.followedAt),
+                and(eq(followers.followedAt, after.followedAt), lt(followers.customerid, after.customerid)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(followers.followedAt), desc(followers.customerid))
+      .limit(1000);
+    if (rows.length === 0) break;
+    bytes += stringify(
+      rows.map((f) => [
+        f.firstname ?? '',
+        f.lastname ?? '',
+        f.email,
+        f.followedAt.toISOString(),
+        f.createdAt.toISOString(),
+      ]),
+      { cast: { string: neutraliseFormula } },
+    ).length;
+    const last = rows.at(-1)!;
+    after = { followedAt: last.followedAt, customerid: last.customerid };
+    if (rows.length < 1000) break;
+  }
+  return bytes;
+}
+
+const pages = Math.ceil(FOLLOWERS / 20);
+const results: Array<[string, number, number]> = [];
+for (const [label, page] of [
+  ['followers page 1', 1],
+  [`followers page ${Math.ceil(pages / 2)} (middle)`, Math.ceil(pages / 2)],
+  [`followers page ${pages} (last)`, pages],
+] as const) {
+  const api = await time(RUNS, async () => {
+    const res = await call(`/api/businesses/me/followers?page=${page}`, { headers: auth });
+    if (!res.ok) throw new Error(`followers answered ${res.status}`);
+    await res.arrayBuffer();
+  });
+  results.push([label, api, await time(RUNS, () => pageFloor(page))]);
+}
+let csvBytes = 0;
+const csvApi = await time(Math.max(3, RUNS / 4), async () => {
+  const res = await call('/api/businesses/me/followers/export', { headers: auth });
+  csvBytes = (await res.arrayBuffer()).byteLength;
+});
+results.push([
+  `CSV export, ${FOLLOWERS.toLocaleString('en')} rows (${(csvBytes / 1e6).toFixed(2)} MB)`,
+  csvApi,
+  await time(Math.max(3, RUNS / 4), csvFloor),
+]);
+
+// 5 MB: a PNG of random pixels just under the cap.
+const side = Math.floor(Math.sqrt((5 * 1024 * 1024 - 4096) / 3));
+const noise = randomBytes(side * side * 3);
+let k = 0;
+const image = new Uint8Array(
+  encodePng(side, side, () => [noise[k++ % noise.length]!, noise[k++ % noise.length]!, noise[k++ % noise.length]!]),
+);
+const floorApp = new Hono().put('/upload', async (c) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  await db
+    .insert(media)
+    .values({
+      key: `floor/${newId()}`,
+      businessid: owner.businessid,
+      contentType: 'image/png',
+      size: bytes.byteLength,
+      bytes,
+    });
+  return c.json({ ok: true }, 201);
+});
+const floorServer = serve({ fetch: floorApp.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((resolve) => floorServer.once('listening', resolve));
+const floorUrl = `http://127.0.0.1:${(floorServer.address() as { port: number }).port}/upload`;
+const uploadRuns = Math.max(5, RUNS / 2);
+const uploadApi = await time(uploadRuns, async () => {
+  const target = await call('/api/posts/upload-url?filename=big.png&fileType=image%2Fpng', { headers: auth });
+  const { uploadUrl } = (await target.json()) as { uploadUrl: string };
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
+    body: image,
+  });
+  if (put.status !== 201) throw new Error(`upload answered ${put.status}`);
+});
+const uploadFloor = await time(uploadRuns, async () => {
+  const put = await fetch(floorUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: image });
+  if (put.status !== 201) throw new Error(`floor answered ${put.status}`);
+});
+results.push([
+  `upload of a ${(image.byteLength / 1024 / 1024).toFixed(2)} MB PNG (upload-url + PUT)`,
+  uploadApi,
+  uploadFloor,
+]);
+
+console.log(
+  `${scratch ? 'PostgreSQL' : 'PGlite'}, ${FOLLOWERS.toLocaleString('en')} followers (seeded in ${seeded.toFixed(1)} s), median of ${RUNS} runs (CSV ${Math.max(3, RUNS / 4)}, upload ${uploadRuns})`,
+);
+console.log('| what | API ms | floor ms | API ÷ floor |');
+console.log('| --- | --- | --- | --- |');
+for (const [label, api, floor] of results)
+  console.log(`| ${label} | ${api.toFixed(1)} | ${floor.toFixed(1)} | ${(api / floor).toFixed(2)} |`);
+
+floorServer.close();
+await server.close();
+await database.close();
+await scratch?.drop();
+process.exit(0);
