@@ -46,15 +46,17 @@ export const postComposerEntry = defineEntry({
     note(done('checkLimit', { canCreate: false, limit: 3 }), {
       arrange: 'Post three times today first (the demo business is on Starter: 3 posts a day)',
     }),
-    note(fail('checkLimit', { message: 'Not found.', status: 404 }), {
-      notByHand: 'The limit check only fails when its request fails while the next ones work',
+    note(fail('checkLimit', { message: networkFailure, network: true }), {
+      arrange:
+        'In DevTools → Network → Network request blocking, block the pattern `*can-create-post*` (remove the block after this scenario)',
     }),
     done('getUploadTarget', {
       uploadUrl: 'http://localhost:8787/api/public/media-uploads?key=k&token=t',
       key: newPost.imageurl,
     }),
     note(fail('getUploadTarget', { message: networkFailure, network: true }), {
-      notByHand: 'The server would have to stop between the limit check and the upload request',
+      arrange:
+        'In DevTools → Network → Network request blocking, block the pattern `*upload-url*` (remove the block after this scenario)',
     }),
     done('uploadPhoto'),
     note(fail('uploadPhoto', { message: 'Invalid file type. Please select a JPG, PNG, or GIF.' }), {
