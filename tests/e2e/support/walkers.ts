@@ -15,7 +15,8 @@ import {
   verifyEmailEntry,
 } from '#machines/samples/account.samples.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
-import { demoBusiness, demoOwner, renamedBusinessName } from '#machines/samples/demo.samples.ts';
+import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
+import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
 import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
@@ -553,10 +554,67 @@ const resendVerification: Walker = {
   },
 };
 
+/** A file of the sample's name, type and size whose first bytes are what the type says (or a PDF's). */
+const sampleFile = (photo: { name: string; type: string; size: number }) => {
+  const magic: Record<string, number[]> = {
+    'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52],
+    'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0],
+    'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
+  };
+  const buffer = Buffer.alloc(photo.size);
+  buffer.set(magic[photo.type] ?? []);
+  return { name: photo.name, mimeType: photo.type, buffer };
+};
+const composer = (page: Page) => page.getByRole('form', { name: 'New post' });
+const postComposer: Walker = {
+  entry: postComposerEntry,
+  walk: [
+    '[The dashboard of the demo business] post.edit',
+    '[The dashboard of the demo business] post.attach',
+    '[The dashboard of the demo business] post.edit → post.attach → post.attach → post.submit → done.actor.checkLimit → done.actor.getUploadTarget → done.actor.uploadPhoto → done.actor.createPost',
+  ],
+  perform: {
+    'post.edit': (page, e) => composer(page).getByLabel('Post text').fill(e.content),
+    'post.attach': (page, e) => composer(page).locator('input[type="file"]').setInputFiles(sampleFile(e.photo)),
+    'post.submit': (page) => composer(page).getByRole('button', { name: 'Post', exact: true }).click(),
+  },
+  check: {
+    idle: async (page, state) => {
+      await composer(page)
+        .getByPlaceholder(`What's on your mind, ${demoUser.firstname}?`)
+        .waitFor();
+      await expect.poll(() => composer(page).getByLabel('Post text').inputValue()).toBe(state.context.content);
+      const remove = composer(page).getByRole('button', { name: 'Remove photo' });
+      await expect.poll(() => remove.count()).toBe(state.context.photo ? 1 : 0);
+      if (!state.context.error) await expect.poll(() => composer(page).getByRole('alert').count()).toBe(0);
+    },
+  },
+};
+
+const followers: Walker = {
+  entry: followersEntry,
+  walk: ['done.actor.loadPage → followers.export → done.actor.exportCsv'],
+  perform: {
+    'followers.export': async (page) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      expect((await download).suggestedFilename()).toMatch(/^followers-.*\.csv$/);
+    },
+  },
+  check: {
+    'ready.list': async (page) => {
+      await page.getByText(/^Page 1 of \d+$/).waitFor();
+      await visible(page, 'button', 'Export CSV');
+    },
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
   session,
+  postComposer,
+  followers,
   signIn,
   forgotPassword,
   resetPassword,
