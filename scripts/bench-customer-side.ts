@@ -222,15 +222,13 @@ const image = new Uint8Array(
 );
 const floorApp = new Hono().put('/upload', async (c) => {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  await db
-    .insert(media)
-    .values({
-      key: `floor/${newId()}`,
-      businessid: owner.businessid,
-      contentType: 'image/png',
-      size: bytes.byteLength,
-      bytes,
-    });
+  await db.insert(media).values({
+    key: `floor/${newId()}`,
+    businessid: owner.businessid,
+    contentType: 'image/png',
+    size: bytes.byteLength,
+    bytes,
+  });
   return c.json({ ok: true }, 201);
 });
 const floorServer = serve({ fetch: floorApp.fetch, port: 0, hostname: '127.0.0.1' });

@@ -580,9 +580,7 @@ const postComposer: Walker = {
   },
   check: {
     idle: async (page, state) => {
-      await composer(page)
-        .getByPlaceholder(`What's on your mind, ${demoUser.firstname}?`)
-        .waitFor();
+      await composer(page).getByPlaceholder(`What's on your mind, ${demoUser.firstname}?`).waitFor();
       await expect.poll(() => composer(page).getByLabel('Post text').inputValue()).toBe(state.context.content);
       const remove = composer(page).getByRole('button', { name: 'Remove photo' });
       await expect.poll(() => remove.count()).toBe(state.context.photo ? 1 : 0);
