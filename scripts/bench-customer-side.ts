@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { boot, listen } from '../server/boot.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -27,7 +27,7 @@ import { GROUPS } from '../server/identity/types.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { encodePng } from '../server/media/png.ts';
 import { serverTimeZone } from '../server/routes/businesses/defaults.ts';
-import { neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
+import { exportBatches, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 
@@ -143,34 +143,8 @@ const pageFloor = (page: number) =>
     db.select({ total: count() }).from(followers).where(eq(followers.businessid, owner.businessid)),
   ]);
 async function csvFloor() {
-  let after: { followedAt: Date; customerid: string } | undefined;
   let bytes = 0;
-  for (;;) {
-    const rows = await db
-      .select({
-        customerid: followers.customerid,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        email: users.email,
-        followedAt: followers.followedAt,
-        createdAt: users.createdAt,
-      })
-      .from(followers)
-      .innerJoin(users, eq(users.userid, followers.customerid))
-      .where(
-        and(
-          eq(followers.businessid, owner.businessid),
-          after
-            ? or(
-                lt(followers.followedAt, after.followedAt),
-                and(eq(followers.followedAt, after.followedAt), lt(followers.customerid, after.customerid)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(followers.followedAt), desc(followers.customerid))
-      .limit(1000);
-    if (rows.length === 0) break;
+  for await (const rows of exportBatches(db, owner.businessid)) {
     bytes += stringify(
       rows.map((f) => [
         f.firstname ?? '',
@@ -181,9 +155,6 @@ async function csvFloor() {
       ]),
       { cast: { string: neutraliseFormula } },
     ).length;
-    const last = rows.at(-1)!;
-    after = { followedAt: last.followedAt, customerid: last.customerid };
-    if (rows.length < 1000) break;
   }
   return bytes;
 }

@@ -141,7 +141,7 @@ const csv = (rows: string[][], header: boolean) =>
   });
 
 /** Every follower, newest first, read in keyset batches (never an OFFSET scan, never all at once). */
-async function* exportBatches(db: Db, businessid: string) {
+export async function* exportBatches(db: Db, businessid: string) {
   let after: { followedAt: Date; customerid: string } | undefined;
   for (;;) {
     const rows = await db

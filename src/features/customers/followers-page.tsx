@@ -6,6 +6,7 @@ import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-acto
 import { Button } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { UsersIcon } from '#src/ui/icons.tsx';
+import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Page } from '#src/ui/page.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -85,16 +86,11 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
           </>
         )}
         {state.matches('failed') && (
-          <div className="alert alert-error" role="alert">
-            {FOLLOWERS_TEXTS.loadFailed}{' '}
-            <Button
-              variant="secondary"
-              onClick={() => send({ type: 'followers.retry' })}
-              {...enabledFor(state, { type: 'followers.retry' })}
-            >
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            text={FOLLOWERS_TEXTS.loadFailed}
+            onRetry={() => send({ type: 'followers.retry' })}
+            event="followers.retry"
+          />
         )}
         {state.matches('ready') && list && list.followers.length === 0 && (
           <EmptyState icon={<UsersIcon />} title={FOLLOWERS_TEXTS.empty}>

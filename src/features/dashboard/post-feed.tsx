@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { Post } from '#contracts/posts.ts';
 import type { loadMachine } from '#machines/load.machine.ts';
 import { mediaUrl } from '#src/api/client.ts';
-import { Button } from '#src/ui/button.tsx';
+import { LoadError } from '#src/ui/load-error.tsx';
 
 export const FEED_TEXTS = { empty: "You haven't made any posts yet.", unknownAuthor: 'Unknown Author' } as const;
 
@@ -59,14 +59,7 @@ export function PostFeed({ state, onRetry }: { state: SnapshotFrom<typeof loadMa
           Loading your posts...
         </p>
       )}
-      {state.matches('failed') && (
-        <div className="alert alert-error" role="alert">
-          {state.context.error}{' '}
-          <Button variant="secondary" onClick={onRetry} data-event="load.retry">
-            Try again
-          </Button>
-        </div>
-      )}
+      {state.matches('failed') && <LoadError text={state.context.error ?? ''} onRetry={onRetry} />}
       {posts && !state.matches('failed') && posts.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
       {posts && !state.matches('failed') && posts.map((post) => <PostCard key={post.postid} post={post} />)}
     </section>

@@ -2,7 +2,7 @@
 import type { UserStats, VoucherStats } from '#contracts/stats.ts';
 import type { loadMachine } from '#machines/load.machine.ts';
 import { type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
-import { Button } from '#src/ui/button.tsx';
+import { LoadError } from '#src/ui/load-error.tsx';
 import { liveStatsLogic } from './dashboard.wiring.ts';
 import './stats.css';
 
@@ -60,14 +60,7 @@ export function StatsCards({ logic = liveStatsLogic, options }: FlowHooks<typeof
   const [state, send] = useFlowActor(logic, { input: { failedText: STATS_FAILED }, options });
   const stats = state.context.data as Stats | null;
   if (state.matches('failed')) {
-    return (
-      <div className="alert alert-error stats-error" role="alert">
-        {STATS_FAILED}{' '}
-        <Button variant="secondary" onClick={() => send({ type: 'load.retry' })} data-event="load.retry">
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadError text={STATS_FAILED} onRetry={() => send({ type: 'load.retry' })} />;
   }
   return (
     <div className="stats-cards" aria-busy={state.hasTag('busy') || undefined}>

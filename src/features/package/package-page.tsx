@@ -5,6 +5,7 @@ import type { loadMachine } from '#machines/load.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
+import { LoadError } from '#src/ui/load-error.tsx';
 import { Page } from '#src/ui/page.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { livePackageLogic, type PackageData } from './package.wiring.ts';
@@ -71,14 +72,7 @@ export function PackageView({
     >
       {state.matches('loading') && <Spinner label="Loading package information..." />}
       {state.matches('loading') && <div className="package-skeleton" aria-hidden="true" />}
-      {state.matches('failed') && (
-        <div className="alert alert-error" role="alert">
-          {PACKAGE_FAILED}{' '}
-          <Button variant="secondary" onClick={() => send({ type: 'load.retry' })} data-event="load.retry">
-            Try again
-          </Button>
-        </div>
-      )}
+      {state.matches('failed') && <LoadError text={PACKAGE_FAILED} onRetry={() => send({ type: 'load.retry' })} />}
       {data && !state.matches('failed') && (
         <>
           <section className="card current-package" aria-labelledby="current-package">
