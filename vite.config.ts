@@ -49,8 +49,27 @@ function devConfig(): Plugin {
   };
 }
 
+/**
+ * The offline statechart inspector at /inspector/ (src/devtools/inspector.html). The dev server only:
+ * the production build's one input is index.html, so none of the inspector is ever built.
+ */
+function inspectorPage(): Plugin {
+  return {
+    name: 'portal-dev-inspector',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/inspector\/?(\?|$)/.test(req.url)) {
+          req.url = `/src/devtools/inspector.html${req.url.replace(/^\/inspector\/?/, '')}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [devConfig()],
+  plugins: [devConfig(), inspectorPage()],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
   },

@@ -20,14 +20,14 @@ export function DevtoolsButton({ onOpen }: { onOpen: () => void }) {
 }
 
 /**
- * 'local' (the default) opens the offline inspector page shipped with the dev server
- * (src/devtools/inspector.html); 'stately' opens Stately's hosted visualizer, which needs internet.
+ * 'local' (the default) opens the offline inspector page the dev server serves at /inspector/
+ * (src/devtools/inspector.html: live diagrams, time travel, simulator, QA replays); 'stately' opens Stately's hosted visualizer, which needs internet.
  */
 export function setupInspector(where: 'local' | 'stately' = 'local') {
   const inspector = createBrowserInspector({
     autoStart: false,
     serialize: (event) => redact(event),
-    ...(where === 'local' ? { url: new URL('/src/devtools/inspector.html', window.location.origin).toString() } : {}),
+    ...(where === 'local' ? { url: new URL('/inspector/', window.location.origin).toString() } : {}),
   });
   return { inspect: inspector.inspect, open: () => inspector.start() };
 }

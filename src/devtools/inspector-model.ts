@@ -27,6 +27,21 @@ export interface InspectedActor {
   seen: number;
   /** Newest first; `seq` counts the actor's events, a stable key for the log. */
   events: Array<{ type: string; at: string; seq: number }>;
+  /**
+   * Oldest first: the snapshot after every step, with the event that led to it (`xstate.init` for the
+   * first). Time travel shows any of these; at most MAX_HISTORY are kept.
+   */
+  history: HistoryEntry[];
+}
+
+export interface HistoryEntry {
+  seq: number;
+  event: { type: string; [key: string]: unknown };
+  value: unknown;
+  status: string | undefined;
+  context: unknown;
+  /** When it happened (ms since the epoch). */
+  at: number;
 }
 
 export type InspectorEvent =
@@ -41,12 +56,38 @@ export type InspectorEvent =
   | {
       type: '@xstate.snapshot';
       sessionId: string;
+      event?: { type?: string; [key: string]: unknown };
       snapshot?: { value?: unknown; status?: string; context?: unknown };
       createdAt: string;
     }
   | { type: '@xstate.event'; sessionId: string; event?: { type?: string }; createdAt: string };
 
 const MAX_EVENTS = 40;
+export const MAX_HISTORY = 300;
+
+/** @statelyai/inspect stamps events with Date.now() as a string; older versions sent an ISO date. */
+const timeOf = (createdAt: string): number => {
+  const n = Number(createdAt);
+  return Number.isFinite(n) ? n : Date.parse(createdAt) || 0;
+};
+
+function step(
+  history: HistoryEntry[],
+  event: HistoryEntry['event'],
+  snapshot: { value?: unknown; status?: string; context?: unknown } | undefined,
+  createdAt: string,
+): HistoryEntry[] {
+  const seq = (history.at(-1)?.seq ?? 0) + 1;
+  const entry: HistoryEntry = {
+    seq,
+    event,
+    value: snapshot?.value,
+    status: snapshot?.status,
+    context: snapshot?.context,
+    at: timeOf(createdAt),
+  };
+  return [...history, entry].slice(-MAX_HISTORY);
+}
 
 const parse = (definition: string | undefined): StateConfig | undefined => {
   if (!definition) return undefined;
@@ -76,6 +117,9 @@ export function reduceInspector(
       status: event.snapshot?.status,
       context: event.snapshot?.context,
       events: current?.events ?? [],
+      history: current?.history.length
+        ? current.history
+        : step([], { type: 'xstate.init' }, event.snapshot, event.createdAt),
     });
   } else if (current && event.type === '@xstate.snapshot') {
     next.set(event.sessionId, {
@@ -84,6 +128,12 @@ export function reduceInspector(
       value: event.snapshot?.value,
       status: event.snapshot?.status,
       context: event.snapshot?.context,
+      history: step(
+        current.history,
+        { ...event.event, type: event.event?.type ?? '(unknown event)' },
+        event.snapshot,
+        event.createdAt,
+      ),
     });
   } else if (current && event.type === '@xstate.event' && event.event?.type) {
     const seq = (current.events[0]?.seq ?? 0) + 1;
@@ -107,15 +157,7 @@ export function liveMachines(actors: Map<string, InspectedActor>): InspectedActo
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Dotted paths of every active state in a state value: { loading: 'fetchingUser' } → loading, loading.fetchingUser. */
-export function activePaths(value: unknown, prefix = ''): string[] {
-  if (typeof value === 'string') return [`${prefix}${value}`];
-  if (!value || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => [
-    `${prefix}${key}`,
-    ...activePaths(child, `${prefix}${key}.`),
-  ]);
-}
+export { activePaths } from './chart.ts';
 
 /** The events a state handles, as a person reads them: after-delays and actor outcomes named plainly. */
 export function handledEvents(state: StateConfig): string[] {

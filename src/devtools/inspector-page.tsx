@@ -1,45 +1,132 @@
 /**
- * The offline statechart inspector (development only): a window the app opens with `?inspect`. It
- * receives the app's inspection events through @statelyai/inspect's browser receiver (postMessage from
- * its opener) and shows every machine actor's state tree live. `?inspect=stately` uses Stately's hosted
- * visualizer instead, which needs internet.
+ * The offline statechart inspector (development only; `npm run dev` serves it at /inspector/). Two
+ * sources of machines:
+ * - Live: the portal window opened with `?inspect` sends its actors' inspection events here through
+ *   @statelyai/inspect's browser receiver (postMessage from the opener); each machine is drawn and moves.
+ * - Simulate: every machine of machines/registry.ts, stepped with its samples, no server needed; QA plan
+ *   scenarios replay there (`/inspector/?machine=<id>&scenario=<n>`, linked from docs/test-plans).
+ * `?inspect=stately` in the portal uses Stately's hosted visualizer instead, which needs internet.
  */
 import { createBrowserReceiver } from '@statelyai/inspect';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { AnyStateMachine } from 'xstate';
+import { registry } from '#machines/registry.ts';
+import { machineFromDefinition } from './chart.ts';
 import { type InspectedActor, type InspectorEvent, liveMachines, reduceInspector } from './inspector-model.ts';
 import { ActorView } from './inspector-view.tsx';
+import { SimulatorView } from './simulator-view.tsx';
 import '#src/styles/tokens.css';
 import '#src/styles/base.css';
 import './inspector.css';
 
+type View = { mode: 'live'; name?: string } | { mode: 'simulate'; machine: string; scenario?: number };
+
+function viewFromUrl(): View {
+  const params = new URLSearchParams(window.location.search);
+  const machine = params.get('machine');
+  if (machine && registry.some((e) => e.machine.id === machine)) {
+    const scenario = Number(params.get('scenario'));
+    return { mode: 'simulate', machine, ...(scenario > 0 ? { scenario } : {}) };
+  }
+  return { mode: 'live' };
+}
+
+function urlOf(view: View): string {
+  if (view.mode === 'live') return window.location.pathname;
+  const params = new URLSearchParams({ machine: view.machine });
+  if (view.scenario) params.set('scenario', String(view.scenario));
+  return `${window.location.pathname}?${params}`;
+}
+
+/** The registry's machine for a live actor (same id), else its reported definition rebuilt for drawing. */
+const rebuilt = new WeakMap<object, AnyStateMachine | undefined>();
+function machineOf(actor: InspectedActor): AnyStateMachine | undefined {
+  const id = actor.definition?.id ?? actor.name;
+  const known = registry.find((e) => e.machine.id === id)?.machine;
+  if (known || !actor.definition) return known;
+  if (!rebuilt.has(actor.definition)) rebuilt.set(actor.definition, machineFromDefinition(actor.definition));
+  return rebuilt.get(actor.definition);
+}
+
 function InspectorPage() {
   const [actors, setActors] = useState(() => new Map<string, InspectedActor>());
-  const [selected, setSelected] = useState<string | null>(null);
+  const [view, setView] = useState<View>(viewFromUrl);
   useEffect(() => {
+    // Only a window the portal opened receives anything; opened directly, the inspector simulates.
     const subscription = createBrowserReceiver().subscribe((event) =>
       setActors((current) => reduceInspector(current, event as unknown as InspectorEvent)),
     );
     return () => subscription.unsubscribe();
   }, []);
+  const go = (next: View) => {
+    setView(next);
+    window.history.replaceState(null, '', urlOf(next));
+  };
   const machines = liveMachines(actors);
-  const shown = machines.find((actor) => actor.sessionId === selected) ?? machines[0];
+  const shown = view.mode === 'live' ? (machines.find((a) => a.name === view.name) ?? machines[0]) : undefined;
+  const liveMachine = shown ? machineOf(shown) : undefined;
+  const entry = view.mode === 'simulate' ? registry.find((e) => e.machine.id === view.machine) : undefined;
+
   return (
     <div className="insp">
       <nav className="insp-actors" aria-label="Machines">
         <h1>Statecharts</h1>
-        {machines.length === 0 && <p>Waiting for the portal… use the portal window; its machines appear here.</p>}
+        <h2>Live in the portal</h2>
+        {machines.length === 0 && (
+          <p className="insp-hint">
+            {window.opener
+              ? 'Waiting for the portal… use the portal window; its machines appear here.'
+              : 'Open the portal with ?inspect and press "Open statechart inspector" to watch it live.'}
+          </p>
+        )}
         <ul>
           {machines.map((actor) => (
             <li key={actor.sessionId}>
-              <button type="button" aria-pressed={actor === shown} onClick={() => setSelected(actor.sessionId)}>
+              <button
+                type="button"
+                aria-pressed={view.mode === 'live' && actor === shown}
+                onClick={() => go({ mode: 'live', name: actor.name })}
+              >
                 {actor.name}
+                {actor.status && actor.status !== 'active' ? ` (${actor.status})` : ''}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <h2>Simulate (no server)</h2>
+        <ul>
+          {registry.map((e) => (
+            <li key={e.machine.id}>
+              <button
+                type="button"
+                aria-pressed={view.mode === 'simulate' && view.machine === e.machine.id}
+                onClick={() => go({ mode: 'simulate', machine: e.machine.id })}
+              >
+                {e.machine.id}
               </button>
             </li>
           ))}
         </ul>
       </nav>
-      <main className="insp-main">{shown ? <ActorView actor={shown} /> : null}</main>
+      <main className="insp-main">
+        {entry ? (
+          <SimulatorView
+            entry={entry}
+            scenario={view.mode === 'simulate' ? view.scenario : undefined}
+            onScenario={(scenario) =>
+              go({ mode: 'simulate', machine: entry.machine.id, ...(scenario ? { scenario } : {}) })
+            }
+          />
+        ) : shown ? (
+          <ActorView key={shown.sessionId} actor={shown} machine={liveMachine} />
+        ) : (
+          <section className="insp-empty">
+            <h2>No machine to show yet</h2>
+            <p>Pick a machine under "Simulate" to push it by hand, or use the portal window to watch it live.</p>
+          </section>
+        )}
+      </main>
     </div>
   );
 }

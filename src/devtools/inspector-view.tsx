@@ -1,5 +1,15 @@
-/** The offline statechart inspector's view: one machine's state tree, live, with its descriptions. */
-import { activePaths, handledEvents, type InspectedActor, type StateConfig } from './inspector-model.ts';
+/**
+ * The offline statechart inspector's live view of one actor: its diagram (active states highlighted,
+ * the last transition marked), the event log with time travel (press an event to see the diagram and
+ * context just after it), the context, a poller's details, and the state tree with every description
+ * (the diagram's text alternative).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { AnyStateMachine } from 'xstate';
+import { activePaths, chartOf, takenEdges } from './chart.ts';
+import { Diagram } from './diagram-view.tsx';
+import { handledEvents, type InspectedActor, type StateConfig } from './inspector-model.ts';
+import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
 
 function StateNode({
   name,
@@ -40,42 +50,90 @@ function StateNode({
   );
 }
 
-export function ActorView({ actor }: { actor: InspectedActor }) {
-  const active = new Set(activePaths(actor.value));
-  const roots = Object.entries(actor.definition?.states ?? {});
+/** The state tree with descriptions and the events each state handles; active states marked. */
+export function StateTree({ name, config, value }: { name: string; config: StateConfig | undefined; value: unknown }) {
+  const active = new Set(activePaths(value));
+  const roots = Object.entries(config?.states ?? {});
+  if (!roots.length) return <p>This actor is not a state machine (a promise or callback effect).</p>;
+  return (
+    <ul className="insp-tree" aria-label={`States of ${name}`}>
+      {roots.map(([key, child]) => (
+        <StateNode key={key} name={key} config={child} path={key} active={active} />
+      ))}
+    </ul>
+  );
+}
+
+/** Ticks once a second while mounted, for "next poll in 12 s". */
+export function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function ActorView({ actor, machine }: { actor: InspectedActor; machine?: AnyStateMachine | undefined }) {
+  const history = actor.history;
+  const latest = history.length - 1;
+  // null: follow the newest moment; a number: the moment the developer travelled back to.
+  const [pinned, setPinned] = useState<number | null>(null);
+  const shown = pinned === null ? latest : Math.min(pinned, latest);
+  const moment = history[shown];
+  const chart = useMemo(() => (machine ? chartOf(machine) : undefined), [machine]);
+  const now = useNow();
+  const value = moment?.value ?? actor.value;
+  const context = moment ? moment.context : actor.context;
+  const last =
+    chart && moment && shown > 0 ? takenEdges(chart, history[shown - 1]!.value, moment.event.type, moment.value) : [];
   return (
     <section className="insp-actor" aria-labelledby={`actor-${actor.sessionId}`}>
-      <h2 id={`actor-${actor.sessionId}`}>
-        {actor.name} <span className="insp-status">{actor.status ?? ''}</span>
-      </h2>
-      <p className="insp-value">
-        State: <code>{JSON.stringify(actor.value)}</code>
-      </p>
-      {roots.length > 0 ? (
-        <ul className="insp-tree" aria-label={`States of ${actor.name}`}>
-          {roots.map(([name, config]) => (
-            <StateNode key={name} name={name} config={config} path={name} active={active} />
-          ))}
-        </ul>
-      ) : (
-        <p>This actor is not a state machine (a promise or callback effect).</p>
-      )}
-      <h3>Recent events</h3>
-      {actor.events.length ? (
-        <ol className="insp-log">
-          {actor.events.map((event) => (
-            <li key={event.seq}>
-              <code>{event.type}</code>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p>No events yet.</p>
-      )}
-      <details>
-        <summary>Context (secrets redacted)</summary>
-        <pre>{JSON.stringify(actor.context, null, 2)}</pre>
-      </details>
+      <header className="insp-actor-head">
+        <h2 id={`actor-${actor.sessionId}`}>
+          {actor.name} <span className="insp-status">{moment?.status ?? actor.status ?? ''}</span>
+        </h2>
+        <p className="insp-value">
+          State: <code data-testid="state-value">{JSON.stringify(value)}</code>
+        </p>
+        {pinned !== null && shown !== latest && (
+          <p className="insp-travel" role="status">
+            Showing the moment after event {shown} of {latest} ({moment?.event.type}).{' '}
+            <button type="button" className="insp-link-button" onClick={() => setPinned(null)}>
+              Back to live
+            </button>
+          </p>
+        )}
+      </header>
+      <div className="insp-body">
+        <div className="insp-graph-column">
+          {chart ? (
+            <Diagram
+              chart={chart}
+              layoutKey={`live:${machine!.id}`}
+              active={activePaths(value)}
+              lastEdges={last}
+              label={`Diagram of ${actor.name}; active: ${activePaths(value).join(', ') || 'none'}`}
+            />
+          ) : (
+            <p>No diagram: this actor is not a state machine.</p>
+          )}
+          <details className="insp-panel">
+            <summary>States and their descriptions</summary>
+            <StateTree name={actor.name} config={actor.definition} value={value} />
+          </details>
+        </div>
+        <div className="insp-side">
+          {machine && <PollerPanel machine={machine} history={history} index={shown} now={now} />}
+          <EventLog
+            entries={history}
+            shown={shown}
+            live={pinned === null || shown === latest}
+            onShow={(i) => setPinned(i === latest ? null : i)}
+          />
+          <ContextPanel context={context} />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * Simulator mode: a machine of machines/registry.ts run with no server and no effects. Every step is
+ * XState's pure `transition` (nothing is invoked, no action runs, no timer starts), so the "answers" of
+ * the server come from the entry's samples (`xstate.done.actor.*`, `xstate.error.actor.*`) and a delayed
+ * transition is fired at once by sending its `xstate.after.*` event. The events offered are exactly those
+ * the current state accepts (`state.can`), with the sample payloads the QA plans use. Pure: unit-tested.
+ */
+import {
+  type AnyEventObject,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  initialTransition,
+  transition,
+} from 'xstate';
+import { type MachineEntry, noteOf } from '#machines/lib/entry.ts';
+import { enabledEvents } from '#machines/lib/paths.ts';
+import { redact } from '#src/app/redact.ts';
+import { delayOf, formatMs } from './chart.ts';
+
+export interface SimStep {
+  event: AnyEventObject;
+  snapshot: AnyMachineSnapshot;
+  /** When the step was taken (ms since the epoch): poller timers count from it. */
+  at: number;
+}
+
+export type OfferKind = 'action' | 'answer' | 'timer';
+
+export interface Offer {
+  event: AnyEventObject;
+  kind: OfferKind;
+  /** What the button says: the event and the gist of its sample payload. */
+  label: string;
+  /** How a tester causes it in the portal (the sample's note), if the entry says. */
+  hint?: string;
+  /** A stable key for the sample (its JSON), for tests and React keys. */
+  key: string;
+}
+
+export function startSimulation(machine: AnyStateMachine, input?: unknown, now = Date.now()): SimStep[] {
+  const [snapshot] = (initialTransition as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown])(
+    machine,
+    input,
+  );
+  return [{ event: { type: 'xstate.init' }, snapshot, at: now }];
+}
+
+/** The history after sending `event` at `cursor`: a step from an earlier moment drops the later ones. */
+export function simulate(
+  machine: AnyStateMachine,
+  history: readonly SimStep[],
+  cursor: number,
+  event: AnyEventObject,
+  now = Date.now(),
+): SimStep[] {
+  const from = history[cursor]!.snapshot;
+  const [snapshot] = transition(machine, from as never, event as never) as [AnyMachineSnapshot, unknown];
+  return [...history.slice(0, cursor + 1), { event, snapshot, at: now }];
+}
+
+const kindOf = (type: string): OfferKind =>
+  type.startsWith('xstate.after.') ? 'timer' : /^xstate\.(done|error)\.actor\./.test(type) ? 'answer' : 'action';
+
+/** A short, redacted summary of an event's payload: `"Fresh cardamom buns…"`, `{canCreate:true,limit:3}`. */
+export function payloadSummary(event: AnyEventObject, max = 60): string {
+  const { type: _type, ...rest } = redact(event);
+  const keys = Object.keys(rest);
+  if (!keys.length) return '';
+  const only = keys.length === 1 ? rest[keys[0]!] : undefined;
+  const text =
+    keys.length === 1 && typeof only === 'string'
+      ? JSON.stringify(only)
+      : JSON.stringify(keys.length === 1 && ('output' in rest || 'error' in rest) ? only : rest)
+          ?.replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')
+          .replace(/,/g, ', ');
+  if (text === undefined) return '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The button text of an event: "post.edit "Fresh…"", "done checkLimit {canCreate: true}", "fire after pollInterval (15 s) now". */
+export function offerLabel(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: AnyEventObject): string {
+  const { type } = event;
+  if (type.startsWith('xstate.after.')) {
+    const node = snapshot._nodes.find((n) => n.after.some((t) => t.eventType === type)) ?? machine.root;
+    const delay = delayOf(node, type);
+    const length = delay?.ms !== undefined ? ` (${formatMs(delay.ms)})` : '';
+    return `Fire "after ${delay?.name ?? '?'}"${length} now`;
+  }
+  const name = type.startsWith('xstate.done.actor.')
+    ? `done ${type.slice(18)}`
+    : type.startsWith('xstate.error.actor.')
+      ? `error ${type.slice(19)}`
+      : type;
+  const payload = payloadSummary(event);
+  return payload ? `${name} ${payload}` : name;
+}
+
+/** Every event the state accepts now, with the entry's sample payloads: actions first, then answers, then timers. */
+export function offers(entry: MachineEntry, snapshot: AnyMachineSnapshot): Offer[] {
+  const order: OfferKind[] = ['action', 'answer', 'timer'];
+  return enabledEvents(entry.samples)(snapshot)
+    .map((event) => {
+      const note = noteOf(entry, event);
+      const hint = note?.action ?? note?.say ?? note?.arrange;
+      return {
+        event,
+        kind: kindOf(event.type),
+        label: offerLabel(entry.machine, snapshot, event),
+        ...(hint ? { hint } : {}),
+        key: JSON.stringify(event),
+      };
+    })
+    .sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+}
