@@ -250,9 +250,16 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
 export const planOf = (entry: MachineEntry): PlanScenario[] =>
   entryPaths(entry, 'cover').map((path, i) => scenarioOf(entry, path, i));
 
+/** The offline inspector of `npm run dev` (src/devtools), where a scenario replays step by step with no server. */
+export const INSPECTOR_URL = 'http://localhost:5173/inspector/';
+
+/** The inspector's address that replays scenario `n` of a machine's plan. */
+export const replayLink = (machineId: string, n: number) =>
+  `${INSPECTOR_URL}?machine=${encodeURIComponent(machineId)}&scenario=${n}`;
+
 const testName = (s: PlanScenario) => `${s.number}: ${s.path.start ? `[${s.path.start}] ` : ''}${pathName(s.path)}`;
 
-function renderScenario(s: PlanScenario): string[] {
+function renderScenario(s: PlanScenario, machineId: string): string[] {
   const lines = [`## ${s.number}. ${sentence(s.title).replace(/\.$/, '')}`, ''];
   if (s.notByHand.length) {
     lines.push(
@@ -275,6 +282,7 @@ function renderScenario(s: PlanScenario): string[] {
     );
   });
   if (s.steps.length) lines.push('');
+  lines.push(`[Replay this scenario step by step](${replayLink(machineId, s.number)}) in the inspector (\`npm run dev\`).`, '');
   return lines;
 }
 
@@ -296,7 +304,7 @@ export function renderPlan(entry: MachineEntry): string {
     'before doing them; "Then" is what happens without you; "Expect" is what to check once the page has settled.',
     'Scenarios marked "Not by hand" need a situation a person cannot arrange: read them, and trust the named test.',
     '',
-    ...scenarios.flatMap(renderScenario),
+    ...scenarios.flatMap((s) => renderScenario(s, machine.id)),
   ];
   if (missing.length) lines.push('## Missing descriptions', '', ...missing.map((m) => `- ${m}`), '');
   return lines.join('\n');

@@ -4,7 +4,7 @@
  * in the accent colour; an optional note (a QA expectation) hangs beside the deepest active state. Zoom
  * and pan with @panzoom/panzoom (wheel and drag; the toolbar's buttons from the keyboard).
  */
-import Panzoom, { type PanzoomObject } from '@panzoom/panzoom';
+import Panzoom, { type PanzoomObject } from '@panzoom/panzoom/dist/panzoom.es.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Chart } from './chart.ts';
 import { type Layout, layoutChart } from './layout.ts';

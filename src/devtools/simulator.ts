@@ -61,19 +61,21 @@ export function simulate(
 const kindOf = (type: string): OfferKind =>
   type.startsWith('xstate.after.') ? 'timer' : /^xstate\.(done|error)\.actor\./.test(type) ? 'answer' : 'action';
 
-/** A short, redacted summary of an event's payload: `"Fresh cardamom buns…"`, `{canCreate:true,limit:3}`. */
+/** A value as a person reads it: objects one level deep with bare keys, `{canCreate: true, limit: 3}`. */
+const brief = (value: unknown): string =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? `{${Object.entries(value)
+        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
+        .join(', ')}}`
+    : (JSON.stringify(value) ?? String(value));
+
+/** A short, redacted summary of an event's payload: `"Fresh cardamom buns…"`, `{canCreate: true, limit: 3}`. */
 export function payloadSummary(event: AnyEventObject, max = 60): string {
   const { type: _type, ...rest } = redact(event);
   const keys = Object.keys(rest);
   if (!keys.length) return '';
-  const only = keys.length === 1 ? rest[keys[0]!] : undefined;
-  const text =
-    keys.length === 1 && typeof only === 'string'
-      ? JSON.stringify(only)
-      : JSON.stringify(keys.length === 1 && ('output' in rest || 'error' in rest) ? only : rest)
-          ?.replace(/"([A-Za-z_$][\w$]*)":/g, '$1:')
-          .replace(/,/g, ', ');
-  if (text === undefined) return '';
+  // One field (the text typed, an actor's output or error): its value alone.
+  const text = keys.length === 1 ? brief(rest[keys[0]!]) : brief(rest);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -3,7 +3,7 @@
  * machine's states (with their descriptions) with the active ones marked, from the definition exactly
  * as @statelyai/inspect sends it (the machine config as JSON).
  */
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { sessionMachine } from '#machines/session.machine.ts';
 import {
@@ -81,7 +81,7 @@ describe('inspector model', () => {
 describe('inspector view', () => {
   it("shows the machine's states with their descriptions and marks the active ones", () => {
     const actor = reduceInspector(new Map(), registered).get('x:1') as InspectedActor;
-    render(<ActorView actor={actor} />);
+    render(<ActorView actor={actor} machine={undefined} />);
     const tree = screen.getByRole('list', { name: 'States of session' });
     const current = within(tree)
       .getAllByRole('listitem')
@@ -94,5 +94,50 @@ describe('inspector view', () => {
       within(tree).getByText('The login page is shown; nothing of the previous owner remains on screen'),
     ).toBeTruthy();
     expect(within(tree).getByText(/session\.loggedIn/)).toBeTruthy();
+  });
+});
+
+describe('inspector time travel', () => {
+  const moved = (value: unknown, type: string, context: unknown): InspectorEvent => ({
+    type: '@xstate.snapshot',
+    sessionId: 'x:1',
+    event: { type },
+    snapshot: { value, status: 'active', context },
+    createdAt: String(Date.parse(at)),
+  });
+  let actors = reduceInspector(new Map(), registered);
+  actors = reduceInspector(actors, moved('unauthenticated', 'xstate.done.actor.checkSession', { user: null }));
+  actors = reduceInspector(
+    actors,
+    moved({ loading: 'checkingSession' }, 'session.loggedIn', { user: { email: 'o@x.test', idToken: '•••' } }),
+  );
+  const actor = actors.get('x:1')!;
+
+  it('keeps every event with the snapshot after it, oldest first', () => {
+    expect(actor.history.map((h) => [h.event.type, h.value])).toEqual([
+      ['xstate.init', { loading: 'checkingSession' }],
+      ['xstate.done.actor.checkSession', 'unauthenticated'],
+      ['session.loggedIn', { loading: 'checkingSession' }],
+    ]);
+  });
+
+  it('shows the diagram and the context of an earlier moment when its event is pressed, then goes back to live', async () => {
+    render(<ActorView actor={actor} machine={sessionMachine} />);
+    const log = screen.getByRole('list', { name: 'Events, oldest first' });
+    expect(screen.getByTestId('state-value').textContent).toBe('{"loading":"checkingSession"}');
+    fireEvent.click(within(log).getByText('xstate.done.actor.checkSession'));
+    expect(screen.getByTestId('state-value').textContent).toBe('"unauthenticated"');
+    expect(screen.getByRole('status').textContent).toContain('Showing the moment after event 1 of 2');
+    const diagram = await screen.findByRole('img', { name: /^Diagram of session; active: unauthenticated$/ });
+    expect(diagram.querySelector('[data-state="unauthenticated"]')?.getAttribute('data-active')).toBe('true');
+    expect(diagram.querySelector('[data-state="loading.checkingSession"]')?.getAttribute('data-active')).toBe('false');
+    // The last transition taken is marked: the unguarded answer "nobody is signed in", not its guarded sibling.
+    expect([...diagram.querySelectorAll('[data-last="true"]')].map((e) => e.getAttribute('data-edge'))).toEqual([
+      'done checkSession',
+    ]);
+    expect(screen.getByRole('region', { name: /Context/ }).textContent).toContain('"user": null');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to live' }));
+    expect(screen.getByTestId('state-value').textContent).toBe('{"loading":"checkingSession"}');
+    expect(screen.getByRole('region', { name: /Context/ }).textContent).toContain('"idToken": "•••"');
   });
 });

@@ -1,0 +1,210 @@
+/**
+ * The statechart inspector's model parts, on the registry's real machines: the chart read from a
+ * machine (nested states, "event [guard]" labels, delays), its elkjs layout, which edge a step took,
+ * the simulator (only events the state accepts, sample payloads, delays fired at once, going back in
+ * time), QA scenarios as moments with their expectations, and the poller convention.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { assign, fromPromise, setup } from 'xstate';
+import { registry } from '#machines/registry.ts';
+import { allStates, chartOf, machineFromDefinition, takenEdges } from '#src/devtools/chart.ts';
+import { layoutChart } from '#src/devtools/layout.ts';
+import { enteredAtFrom, pollerDetails, pollerMeta } from '#src/devtools/poller.ts';
+import { momentOf, scenarioHistory, scenariosOf } from '#src/devtools/qa.ts';
+import { offers, simulate, startSimulation } from '#src/devtools/simulator.ts';
+import { replayLink } from '../../scripts/lib/plan.ts';
+
+const entryOf = (id: string) => registry.find((e) => e.machine.id === id)!;
+const signIn = entryOf('signIn');
+const profile = entryOf('businessProfile');
+const composer = entryOf('postComposer');
+
+describe('chart', () => {
+  it('nests states, labels transitions "event [guard]" and names delays with their length', () => {
+    const chart = chartOf(signIn.machine);
+    const ready = chart.root.children.find((s) => s.key === 'ready')!;
+    expect(ready.children.map((s) => s.path)).toContain('ready.awaitingNewPassword');
+    expect(ready.initial).toBe('ready.idle');
+    const labels = chart.edges.map((e) => `${e.source} → ${e.target}: ${e.label}`);
+    expect(labels).toContain('ready.awaitingNewPassword → ready.expired: after pendingSignInExpiry (3 min)');
+    expect(labels).toContain('ready → submitting: signIn.submit [credentialsPresent]');
+    expect(labels.some((l) => l.startsWith('submitting → signedIn: done signIn'))).toBe(true);
+  });
+
+  it('draws a live actor from its JSON definition when the registry does not have it', () => {
+    const json = JSON.parse(
+      JSON.stringify(profile.machine.config, (_k, v) => (typeof v === 'function' ? { type: v.name } : v)),
+    );
+    const rebuilt = machineFromDefinition(json)!;
+    const paths = (m: typeof rebuilt) => allStates(chartOf(m).root).map((s) => s.path);
+    expect(paths(rebuilt)).toEqual(paths(profile.machine));
+    expect(chartOf(rebuilt).edges.map((e) => e.label)).toEqual(chartOf(profile.machine).edges.map((e) => e.label));
+  });
+
+  it('marks the transition a step took, the guarded alternative that landed', () => {
+    const chart = chartOf(profile.machine);
+    const [taken] = takenEdges(chart, 'confirmDiscard', 'profile.discard', 'closed');
+    expect(chart.edges.find((e) => e.id === taken)).toMatchObject({ source: 'confirmDiscard', target: 'closed' });
+    const cancel = takenEdges(chart, 'editing', 'profile.cancel', 'confirmDiscard').map(
+      (id) => chart.edges.find((e) => e.id === id)?.label,
+    );
+    expect(cancel).toEqual(['profile.cancel [hasUnsavedEdits]']);
+    expect(takenEdges(chart, 'editing', undefined, 'saving')).toEqual([]);
+  });
+});
+
+describe('layout (elkjs)', () => {
+  it('puts every state inside its parent box and routes every transition with its label', async () => {
+    const chart = chartOf(signIn.machine);
+    const layout = await layoutChart(chart);
+    const box = new Map(layout.states.map((s) => [s.path, s]));
+    expect(box.size).toBe(allStates(chart.root).length);
+    for (const state of layout.states) {
+      if (!state.path) continue;
+      const parent = box.get(state.path.split('.').slice(0, -1).join('.'))!;
+      expect(state.x, state.path).toBeGreaterThanOrEqual(parent.x);
+      expect(state.y, state.path).toBeGreaterThanOrEqual(parent.y);
+      expect(state.x + state.width, state.path).toBeLessThanOrEqual(parent.x + parent.width);
+      expect(state.y + state.height, state.path).toBeLessThanOrEqual(parent.y + parent.height);
+    }
+    const drawn = layout.edges.filter((e) => e.edgeId);
+    expect(drawn).toHaveLength(chart.edges.length);
+    for (const edge of drawn) {
+      expect(edge.points.length, edge.id).toBeGreaterThanOrEqual(2);
+      expect(edge.labelBox?.width, edge.id).toBeGreaterThan(0);
+    }
+    expect(layout.edges.filter((e) => e.initial).map((e) => e.target)).toContain('ready.idle');
+  });
+});
+
+describe('simulator', () => {
+  it('offers exactly the events the state accepts, with the sample payloads, and drives the machine to its end', () => {
+    let history = startSimulation(profile.machine, profile.inputs![0]!.input);
+    const first = offers(profile, history[0]!.snapshot);
+    expect(first.every((o) => history[0]!.snapshot.can(o.event))).toBe(true);
+    expect(first.map((o) => o.label)).toContain('profile.edit {field: "longitude", value: "200"}');
+    expect(first.map((o) => o.event.type)).not.toContain('profile.discard');
+    const pick = (type: string) => offers(profile, history.at(-1)!.snapshot).find((o) => o.event.type === type)!;
+    history = simulate(profile.machine, history, history.length - 1, pick('profile.save').event);
+    expect(history.at(-1)!.snapshot.value).toBe('saving');
+    const answers = offers(profile, history.at(-1)!.snapshot);
+    expect(answers.every((o) => o.kind === 'answer')).toBe(true);
+    history = simulate(profile.machine, history, history.length - 1, pick('xstate.done.actor.saveProfile').event);
+    expect(history.at(-1)!.snapshot.status).toBe('done');
+    expect(offers(profile, history.at(-1)!.snapshot)).toEqual([]);
+  });
+
+  it('fires a delayed transition at once, and a step from an earlier moment drops the later ones', () => {
+    let history = startSimulation(signIn.machine);
+    const send = (type: string, at = history.length - 1) => {
+      const offer = offers(signIn, history[at]!.snapshot).find(
+        (o) => o.event.type === type && !('password' in o.event && o.event.password === ''),
+      )!;
+      history = simulate(signIn.machine, history, at, offer.event);
+    };
+    send('signIn.submit');
+    const newPassword = offers(signIn, history.at(-1)!.snapshot).find(
+      (o) => (o.event as { output?: { kind?: string } }).output?.kind === 'newPasswordRequired',
+    )!;
+    history = simulate(signIn.machine, history, history.length - 1, newPassword.event);
+    expect(history.at(-1)!.snapshot.value).toEqual({ ready: { awaitingNewPassword: 'editing' } });
+    const timer = offers(signIn, history.at(-1)!.snapshot).find((o) => o.kind === 'timer')!;
+    expect(timer.label).toBe('Fire "after pendingSignInExpiry" (3 min) now');
+    history = simulate(signIn.machine, history, history.length - 1, timer.event);
+    expect(history.at(-1)!.snapshot.value).toEqual({ ready: 'expired' });
+    expect(history).toHaveLength(4);
+    // Back to the first moment, then another path: the later moments are gone.
+    send('signIn.submit', 0);
+    expect(history.map((s) => s.event.type)).toEqual(['xstate.init', 'signIn.submit']);
+  });
+
+  it('never shows a password in a button', () => {
+    const labels = offers(signIn, startSimulation(signIn.machine)[0]!.snapshot).map((o) => o.label);
+    expect(labels.join(' ')).not.toContain('DemoOwner#2026');
+    expect(labels.join(' ')).toContain('•••');
+  });
+});
+
+describe('QA scenarios replayed', () => {
+  it('are the plan’s scenarios, each linked from docs/test-plans, with the expectation at the moment the step rests', () => {
+    const scenarios = scenariosOf(composer);
+    const markdown = readFileSync('docs/test-plans/postComposer.md', 'utf8');
+    const headings = [...markdown.matchAll(/^## (\d+)\. /gm)].map((m) => Number(m[1]));
+    expect(scenarios.map((s) => s.number)).toEqual(headings);
+    for (const s of scenarios) expect(markdown).toContain(`](${replayLink('postComposer', s.number)})`);
+
+    const limit = scenarios.find((s) =>
+      s.steps.some((step) => step.results.some((r) => r.includes('daily post limit'))),
+    )!;
+    const history = scenarioHistory(limit);
+    const last = history.length - 1;
+    const lastStep = limit.steps.at(-1)!;
+    expect(momentOf(limit, last)).toEqual({ step: limit.steps.length, expect: lastStep.expect, rests: true });
+    expect(momentOf(limit, last).expect).toContain("You've reached your daily post limit (3 posts)");
+    expect(momentOf(limit, 0).step).toBe(0);
+    // The moment the page waits for the server: part of the last step, nothing to check yet.
+    expect(momentOf(limit, lastStep.firstStep)).toMatchObject({ step: limit.steps.length, rests: false });
+  });
+});
+
+describe('poller details', () => {
+  // Shaped like the messaging pollers: waiting → fetching every 15 s, a backoff from the context, paused while hidden.
+  const poller = setup({
+    types: { context: {} as { failures: number; retryMs: number } },
+    actors: { poll: fromPromise(async () => null) },
+    delays: { pollInterval: 15_000, retryDelay: ({ context }) => context.retryMs },
+  }).createMachine({
+    id: 'chatPoller',
+    context: { failures: 0, retryMs: 0 },
+    initial: 'active',
+    states: {
+      active: {
+        initial: 'waiting',
+        on: { 'visibility.hidden': 'paused' },
+        states: {
+          fetching: { invoke: { src: 'poll' } },
+          waiting: { after: { pollInterval: 'fetching' } },
+          backingOff: {
+            entry: assign({ failures: 2, retryMs: 60_000 }),
+            after: { retryDelay: 'fetching' },
+          },
+        },
+      },
+      paused: { on: { 'visibility.visible': 'active' } },
+    },
+  });
+
+  it('shows the timer, the next poll time, the backoff level and whether the page is hidden', () => {
+    expect(pollerMeta(poller)).toEqual({});
+    const history = [
+      { value: { active: 'fetching' }, context: { failures: 0, retryMs: 0 }, at: 1_000 },
+      { value: { active: 'waiting' }, context: { failures: 0, retryMs: 0 }, at: 2_000 },
+      { value: { active: 'backingOff' }, context: { failures: 2, retryMs: 60_000 }, at: 20_000 },
+      { value: 'paused', context: { failures: 2, retryMs: 60_000 }, at: 30_000 },
+    ];
+    const at = (i: number) => pollerDetails(poller, history[i]!.value, history[i]!.context, enteredAtFrom(history, i));
+    expect(at(0)).toMatchObject({ timer: null, requesting: true, backoffLevel: 0, hidden: false });
+    expect(at(1).timer).toEqual({
+      from: 'active.waiting',
+      delay: 'pollInterval',
+      ms: 15_000,
+      nextAt: 17_000,
+      to: 'active.fetching',
+    });
+    expect(at(2)).toMatchObject({ backoffLevel: 2, timer: { delay: 'retryDelay', ms: 60_000, nextAt: 80_000 } });
+    expect(at(3)).toMatchObject({ timer: null, hidden: true, requesting: false });
+  });
+
+  it('reads the names a machine gives in meta.poller, and leaves other machines alone', () => {
+    const named = setup({}).createMachine({
+      id: 'inbox',
+      meta: { poller: { backoffLevel: 'strikes', hiddenState: 'asleep' } },
+      context: { strikes: 3 },
+      initial: 'asleep',
+      states: { asleep: {} },
+    });
+    expect(pollerDetails(named, 'asleep', { strikes: 3 })).toMatchObject({ backoffLevel: 3, hidden: true });
+    expect(pollerMeta(profile.machine)).toBeNull();
+  });
+});
