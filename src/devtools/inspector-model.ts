@@ -128,8 +128,9 @@ export function reduceInspector(
       value: event.snapshot?.value,
       status: event.snapshot?.status,
       context: event.snapshot?.context,
+      // A (re)start begins a new run: React StrictMode stops and starts every actor once in development.
       history: step(
-        current.history,
+        event.event?.type === 'xstate.init' ? [] : current.history,
         { ...event.event, type: event.event?.type ?? '(unknown event)' },
         event.snapshot,
         event.createdAt,

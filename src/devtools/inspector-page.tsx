@@ -80,7 +80,7 @@ function InspectorPage() {
               : 'Open the portal with ?inspect and press "Open statechart inspector" to watch it live.'}
           </p>
         )}
-        <ul>
+        <ul aria-label="Live machines">
           {machines.map((actor) => (
             <li key={actor.sessionId}>
               <button
@@ -95,7 +95,7 @@ function InspectorPage() {
           ))}
         </ul>
         <h2>Simulate (no server)</h2>
-        <ul>
+        <ul aria-label="Machines to simulate">
           {registry.map((e) => (
             <li key={e.machine.id}>
               <button

@@ -113,6 +113,12 @@ describe('inspector time travel', () => {
   );
   const actor = actors.get('x:1')!;
 
+  it('starts the log again when the actor restarts (StrictMode stops and starts every actor once)', () => {
+    let restarted = reduceInspector(actors, moved('unauthenticated', 'xstate.stop', { user: null }));
+    restarted = reduceInspector(restarted, moved({ loading: 'checkingSession' }, 'xstate.init', { user: null }));
+    expect(restarted.get('x:1')!.history.map((h) => h.event.type)).toEqual(['xstate.init']);
+  });
+
   it('keeps every event with the snapshot after it, oldest first', () => {
     expect(actor.history.map((h) => [h.event.type, h.value])).toEqual([
       ['xstate.init', { loading: 'checkingSession' }],

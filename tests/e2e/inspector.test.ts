@@ -1,0 +1,225 @@
+/**
+ * The statechart inspector in Chromium against the development build (`npm run dev`, forwarding to the
+ * e2e stack): the live diagram follows the sign-in and travels back in time; simulator mode drives a
+ * registry machine with its samples and no server; a QA plan scenario replays to its last step; no
+ * request leaves this computer; and the production build (dist/, built by the e2e stack) holds none of it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { registry } from '#machines/registry.ts';
+import { activePaths } from '#src/devtools/chart.ts';
+import { scenariosOf } from '#src/devtools/qa.ts';
+import { offers, type SimStep, simulate, startSimulation } from '#src/devtools/simulator.ts';
+import { root } from '../../scripts/lib/build.ts';
+import { available, expectAccessible, fillSignIn, openPage, stack, useBrowser } from './support/browser.ts';
+import { type DevServer, startDevServer } from './support/dev-server.ts';
+
+/**
+ * Simulator mode: the machine to drive and the states to reach, from its first state, with its samples.
+ * When the vouchers work lands, this becomes `{ machine: 'redemption', goals: ['redeemed', 'conflict'] }`.
+ */
+const SIMULATED = { machine: 'businessProfile', goals: ['saved', 'error'] };
+
+/** The QA plan scenario replayed to its end: the post composer at the daily limit (a server answer and an alert). */
+const REPLAYED = { machine: 'postComposer', scenario: 3 };
+
+/** The shortest run of offered samples (the buttons the simulator shows) from the first state to one where `goal` is active. */
+function samplesTo(machine: AnyStateMachine, goal: string): string[] {
+  const entry = registry.find((e) => e.machine.id === machine.id)!;
+  const start = startSimulation(machine, entry.inputs?.[0]?.input, 0);
+  const key = (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context]);
+  const queue: Array<{ history: SimStep[]; keys: string[] }> = [{ history: start, keys: [] }];
+  const seen = new Set([key(start[0]!.snapshot)]);
+  while (queue.length && seen.size < 20_000) {
+    const { history, keys } = queue.shift()!;
+    const now = history.at(-1)!.snapshot;
+    if (activePaths(now.value).includes(goal)) return keys;
+    for (const offer of offers(entry, now)) {
+      const next = simulate(machine, history, history.length - 1, offer.event, 0);
+      const k = key(next.at(-1)!.snapshot);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      queue.push({ history: next, keys: [...keys, offer.key] });
+    }
+  }
+  throw new Error(`${machine.id}: no run of samples reaches ${goal}`);
+}
+
+const isActive = (page: Page, state: string) =>
+  page.locator(`.insp-svg [data-state="${state}"][data-active="true"]`).waitFor({ timeout: 15_000 });
+
+/** Every file of the production build, recursively. */
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesOf(file) : [file];
+  });
+
+describe.runIf(available)('statechart inspector (development build)', () => {
+  const browser = useBrowser();
+  let dev: DevServer;
+  /** Every address any page asked for, across the tests of this file. */
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    dev = await startDevServer(stack.baseUrl);
+  });
+  afterAll(async () => {
+    await dev?.stop();
+  });
+
+  async function inspectorTab(url: string) {
+    const tab = await openPage(browser());
+    tab.context.on('request', (request) => requested.push(request.url()));
+    await tab.page.goto(url);
+    return tab;
+  }
+
+  test('the live diagram follows the sign-in states in order, and time travel shows the earlier ones', async () => {
+    const { context, page, problems } = await inspectorTab(`${dev.url}/login?inspect`);
+    try {
+      await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+      const [inspector] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Open statechart inspector' }).click(),
+      ]);
+      await inspector.getByRole('list', { name: 'Live machines' }).getByRole('button', { name: 'signIn' }).click();
+      await isActive(inspector, 'ready.idle');
+      await inspector.getByRole('img', { name: /^Diagram of signIn/ }).waitFor();
+
+      await fillSignIn(page, stack.demo.email, stack.demo.password);
+      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+      // Live: the last state, and the transition into it marked.
+      await isActive(inspector, 'signedIn');
+      const last = inspector.locator('.insp-svg [data-last="true"]');
+      expect(await last.getAttribute('data-edge')).toMatch(/^done signIn/);
+      const log = inspector.getByRole('list', { name: 'Events, oldest first' });
+      const events = await log.locator('code').allTextContents();
+      expect(events).toEqual(['xstate.init', 'signIn.submit', 'xstate.done.actor.signIn']);
+      // The password the owner typed never reaches the inspector.
+      expect(await inspector.locator('body').textContent()).not.toContain(stack.demo.password);
+
+      // Time travel: each earlier moment shows its own state, in the order the sign-in went through them.
+      for (const [moment, state] of [
+        [0, 'ready.idle'],
+        [1, 'submitting'],
+        [2, 'signedIn'],
+      ] as const) {
+        await log.locator(`[data-moment="${moment}"]`).click();
+        await isActive(inspector, state);
+        expect(await inspector.locator('.insp-svg [data-active="true"]').count()).toBe(state.split('.').length);
+      }
+      await log.locator('[data-moment="1"]').click();
+      await inspector.getByRole('status').filter({ hasText: 'Showing the moment after event 1 of 2' }).waitFor();
+      expect(await inspector.locator('.insp-svg [data-last="true"]').getAttribute('data-edge')).toMatch(
+        /^signIn\.submit/,
+      );
+      await inspector.getByRole('button', { name: 'Back to live' }).click();
+      await isActive(inspector, 'signedIn');
+      await expectAccessible(inspector, 'live inspector');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`simulator mode drives ${SIMULATED.machine} to ${SIMULATED.goals.join(' and to ')} with its samples, no server`, async () => {
+    const entry = registry.find((e) => e.machine.id === SIMULATED.machine)!;
+    const { context, page, problems } = await inspectorTab(`${dev.url}/inspector/?machine=${SIMULATED.machine}`);
+    try {
+      // Nothing the simulator does may reach the server: block it, and count what tried.
+      const toServer: string[] = [];
+      await page.route(/\/(api|cognito)\//, (route) => {
+        toServer.push(route.request().url());
+        return route.abort();
+      });
+      await page.getByRole('img', { name: new RegExp(`^Diagram of ${SIMULATED.machine}`) }).waitFor();
+      for (const goal of SIMULATED.goals) {
+        await page.getByRole('button', { name: 'Restart' }).click();
+        const samples = samplesTo(entry.machine, goal);
+        for (const key of samples) {
+          const button = page.locator(`[data-sample="${key.replace(/["\\]/g, '\\$&')}"]`);
+          await button.click();
+        }
+        await isActive(page, goal);
+        expect(await page.getByRole('list', { name: 'Events, oldest first' }).locator('li').count()).toBe(
+          samples.length + 1,
+        );
+      }
+      await expectAccessible(page, 'simulator');
+      expect(toServer).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a QA plan scenario replays step by step to its last step, its expectation beside the state', async () => {
+    const entry = registry.find((e) => e.machine.id === REPLAYED.machine)!;
+    const scenario = scenariosOf(entry).find((s) => s.number === REPLAYED.scenario)!;
+    const lastStep = scenario.steps.at(-1)!;
+    const end = scenario.path.steps.length - 1;
+    const { context, page, problems } = await inspectorTab(
+      `${dev.url}/inspector/?machine=${REPLAYED.machine}&scenario=${REPLAYED.scenario}`,
+    );
+    try {
+      const replay = page.getByRole('region', { name: new RegExp(`^Scenario ${REPLAYED.scenario}:`) });
+      await replay.waitFor();
+      expect(await replay.getByRole('status').textContent()).toBe(`Moment 0 of ${end}`);
+      const next = replay.getByRole('button', { name: 'Next step' });
+      for (let moment = 1; moment <= end; moment++) {
+        await next.click();
+        await replay
+          .getByRole('status')
+          .filter({ hasText: `Moment ${moment} of ${end}` })
+          .waitFor();
+        const state = activePaths(scenario.path.steps[moment]!.state.value).at(-1)!;
+        await isActive(page, state);
+      }
+      expect(await next.isDisabled()).toBe(true);
+      expect(await replay.getByRole('status').textContent()).toContain('(the end of the scenario)');
+      const finalState = activePaths(scenario.path.steps[end]!.state.value).at(-1)!;
+      const note = page.locator(`.insp-svg [data-note-for="${finalState}"]`);
+      expect(await note.textContent()).toBe(`Expect: ${lastStep.expect}`);
+      expect(await replay.locator('[aria-current="step"]').textContent()).toContain(lastStep.action);
+      await expectAccessible(page, 'QA replay');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('no request of these pages left this computer', () => {
+    expect(requested.length).toBeGreaterThan(10);
+    const away = requested.filter((url) => {
+      const { protocol, hostname } = new URL(url);
+      if (protocol === 'data:' || protocol === 'blob:') return false;
+      return !['127.0.0.1', 'localhost', '[::1]'].includes(hostname);
+    });
+    expect(away).toEqual([]);
+  });
+
+  test('the production build contains none of the inspector', () => {
+    const files = filesOf(path.join(root, 'dist')).filter((f) => /\.(js|html|css|map)$/.test(f));
+    const text = files.map((f) => [f, readFileSync(f, 'utf8')] as const);
+    // The build is there and is the portal: its sign-in page's text is in it.
+    expect(text.some(([, body]) => body.includes('Forgot password?'))).toBe(true);
+    const markers = [
+      'Open statechart inspector',
+      'src/devtools',
+      'insp-svg',
+      'org.eclipse.elk',
+      'createBrowserInspector',
+      '@statelyai',
+      'panzoom',
+    ];
+    const found = text.flatMap(([file, body]) =>
+      markers.filter((m) => body.includes(m)).map((m) => `${path.relative(root, file)}: ${m}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
