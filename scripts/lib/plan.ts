@@ -282,7 +282,10 @@ function renderScenario(s: PlanScenario, machineId: string): string[] {
     );
   });
   if (s.steps.length) lines.push('');
-  lines.push(`[Replay this scenario step by step](${replayLink(machineId, s.number)}) in the inspector (\`npm run dev\`).`, '');
+  lines.push(
+    `[Replay this scenario step by step](${replayLink(machineId, s.number)}) in the inspector (\`npm run dev\`).`,
+    '',
+  );
   return lines;
 }
 
