@@ -20,7 +20,9 @@ import '#src/styles/tokens.css';
 import '#src/styles/base.css';
 import './inspector.css';
 
-type View = { mode: 'live'; name?: string } | { mode: 'simulate'; machine: string; scenario?: number };
+type View =
+  | { mode: 'live'; name?: string }
+  | { mode: 'simulate'; machine: string; scenario?: number; from?: { value: unknown; context: unknown } };
 
 function viewFromUrl(): View {
   const params = new URLSearchParams(window.location.search);
@@ -113,13 +115,23 @@ function InspectorPage() {
         {entry ? (
           <SimulatorView
             entry={entry}
+            from={view.mode === 'simulate' ? view.from : undefined}
             scenario={view.mode === 'simulate' ? view.scenario : undefined}
             onScenario={(scenario) =>
               go({ mode: 'simulate', machine: entry.machine.id, ...(scenario ? { scenario } : {}) })
             }
           />
         ) : shown ? (
-          <ActorView key={shown.sessionId} actor={shown} machine={liveMachine} />
+          <ActorView
+            key={shown.sessionId}
+            actor={shown}
+            machine={liveMachine}
+            onSimulate={
+              registry.some((e) => e.machine === liveMachine)
+                ? (from) => go({ mode: 'simulate', machine: liveMachine!.id, from })
+                : undefined
+            }
+          />
         ) : (
           <section className="insp-empty">
             <h2>No machine to show yet</h2>

@@ -74,7 +74,16 @@ export function useNow(): number {
   return now;
 }
 
-export function ActorView({ actor, machine }: { actor: InspectedActor; machine?: AnyStateMachine | undefined }) {
+export function ActorView({
+  actor,
+  machine,
+  onSimulate,
+}: {
+  actor: InspectedActor;
+  machine?: AnyStateMachine | undefined;
+  /** Continue by hand in simulator mode from the moment shown (when the registry has this machine). */
+  onSimulate?: ((moment: { value: unknown; context: unknown }) => void) | undefined;
+}) {
   const history = actor.history;
   const latest = history.length - 1;
   // null: follow the newest moment; a number: the moment the developer travelled back to.
@@ -96,6 +105,13 @@ export function ActorView({ actor, machine }: { actor: InspectedActor; machine?:
         <p className="insp-value">
           State: <code data-testid="state-value">{JSON.stringify(value)}</code>
         </p>
+        {onSimulate && (
+          <p>
+            <button type="button" className="insp-link-button" onClick={() => onSimulate({ value, context })}>
+              Push it by hand from this moment (simulator)
+            </button>
+          </p>
+        )}
         {pinned !== null && shown !== latest && (
           <p className="insp-travel" role="status">
             Showing the moment after event {shown} of {latest} ({moment?.event.type}).{' '}

@@ -9,7 +9,7 @@ import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
 import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
 import { momentOf, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
-import { type OfferKind, offers, type SimStep, simulate, startSimulation } from './simulator.ts';
+import { type OfferKind, offers, type SimStep, simulate, simulationFrom, startSimulation } from './simulator.ts';
 
 const KIND_TITLES: Record<OfferKind, string> = {
   action: 'What the person does',
@@ -19,6 +19,8 @@ const KIND_TITLES: Record<OfferKind, string> = {
 
 export interface SimulatorProps {
   entry: MachineEntry;
+  /** Start where a live actor was (its value and context) instead of at the machine's first state. */
+  from?: { value: unknown; context: unknown } | undefined;
   /** 1-based scenario number of the QA plan to replay, if any. */
   scenario?: number | undefined;
   onScenario: (scenario: number | undefined) => void;
@@ -26,10 +28,15 @@ export interface SimulatorProps {
 
 export function SimulatorView(props: SimulatorProps) {
   // A fresh simulator per machine and scenario: the key drops the previous one's history.
-  return <Simulator key={`${props.entry.machine.id}:${props.scenario ?? ''}`} {...props} />;
+  return (
+    <Simulator
+      key={`${props.entry.machine.id}:${props.scenario ?? ''}:${JSON.stringify(props.from ?? null)}`}
+      {...props}
+    />
+  );
 }
 
-function Simulator({ entry, scenario: scenarioNumber, onScenario }: SimulatorProps) {
+function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: SimulatorProps) {
   const { machine } = entry;
   const chart = useMemo(() => chartOf(machine), [machine]);
   const [inputIndex, setInputIndex] = useState(0);
@@ -39,7 +46,9 @@ function Simulator({ entry, scenario: scenarioNumber, onScenario }: SimulatorPro
   const scenario: PlanScenario | undefined =
     scenarioNumber === undefined ? undefined : scenarios.find((s) => s.number === scenarioNumber);
 
-  const [history, setHistory] = useState<SimStep[]>(() => startSimulation(machine, input));
+  const [history, setHistory] = useState<SimStep[]>(
+    () => (from && simulationFrom(machine, from)) || startSimulation(machine, input),
+  );
   // In a replay the whole path is known; `cursor` is the moment on screen.
   const replay = useMemo(() => (scenario ? scenarioHistory(scenario) : undefined), [scenario]);
   const steps = replay ?? history;
@@ -70,7 +79,10 @@ function Simulator({ entry, scenario: scenarioNumber, onScenario }: SimulatorPro
     <section className="insp-actor" aria-labelledby="sim-title">
       <header className="insp-actor-head">
         <h2 id="sim-title">
-          {entry.title} <span className="insp-status">simulated: {machine.id}, no server</span>
+          {entry.title}{' '}
+          <span className="insp-status">
+            simulated: {machine.id}, no server{from ? ', from the live moment' : ''}
+          </span>
         </h2>
         <p className="insp-value">
           State: <code data-testid="state-value">{JSON.stringify(value)}</code>{' '}

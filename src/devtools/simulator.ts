@@ -45,6 +45,24 @@ export function startSimulation(machine: AnyStateMachine, input?: unknown, now =
   return [{ event: { type: 'xstate.init' }, snapshot, at: now }];
 }
 
+/**
+ * A simulation that starts where a live actor was: its state value and (redacted) context. Lets a
+ * developer push by hand a machine the portal brought into some state. Undefined if the machine has no
+ * such state (the live actor ran another version of it).
+ */
+export function simulationFrom(
+  machine: AnyStateMachine,
+  moment: { value: unknown; context: unknown },
+  now = Date.now(),
+): SimStep[] | undefined {
+  try {
+    const snapshot = machine.resolveState({ value: moment.value as never, context: moment.context as never });
+    return [{ event: { type: 'xstate.init' }, snapshot: snapshot as AnyMachineSnapshot, at: now }];
+  } catch {
+    return undefined;
+  }
+}
+
 /** The history after sending `event` at `cursor`: a step from an earlier moment drops the later ones. */
 export function simulate(
   machine: AnyStateMachine,

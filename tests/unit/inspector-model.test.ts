@@ -12,7 +12,7 @@ import { allStates, chartOf, machineFromDefinition, takenEdges } from '#src/devt
 import { layoutChart } from '#src/devtools/layout.ts';
 import { enteredAtFrom, pollerDetails, pollerMeta } from '#src/devtools/poller.ts';
 import { momentOf, scenarioHistory, scenariosOf } from '#src/devtools/qa.ts';
-import { offers, simulate, startSimulation } from '#src/devtools/simulator.ts';
+import { offers, simulate, simulationFrom, startSimulation } from '#src/devtools/simulator.ts';
 import { replayLink } from '../../scripts/lib/plan.ts';
 
 const entryOf = (id: string) => registry.find((e) => e.machine.id === id)!;
@@ -117,6 +117,14 @@ describe('simulator', () => {
     // Back to the first moment, then another path: the later moments are gone.
     send('signIn.submit', 0);
     expect(history.map((s) => s.event.type)).toEqual(['xstate.init', 'signIn.submit']);
+  });
+
+  it('continues by hand from where a live actor was', () => {
+    const live = { value: { ready: { awaitingNewPassword: 'invalid' } }, context: { email: 'o@x.test', error: 'x' } };
+    const [start] = simulationFrom(signIn.machine, live)!;
+    expect(start!.snapshot.value).toEqual(live.value);
+    expect(offers(signIn, start!.snapshot).map((o) => o.kind)).toContain('timer');
+    expect(simulationFrom(signIn.machine, { value: 'noSuchState', context: {} })).toBeUndefined();
   });
 
   it('never shows a password in a button', () => {
