@@ -35,6 +35,8 @@ function useLayout(chart: Chart, key: string): Layout | { error: string } | unde
 
 /** Room right of and below the layout for a note beside a state at the edge. */
 const NOTE_ROOM = 320;
+/** Below this scale the labels are too small to read: the first view then centres the active state instead. */
+const READABLE = 0.5;
 
 const pathData = (points: Array<{ x: number; y: number }>) =>
   points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
@@ -60,16 +62,17 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
   // The first view: the whole diagram when it fits at a readable size, else the active state, centred.
   const focus = useRef<readonly string[]>(active);
   focus.current = active;
+  const [fitWhole, setFitWhole] = useState<() => void>();
   useEffect(() => {
     const element = stage.current;
     if (!element || !layout || 'error' in layout) return;
     const parent = element.parentElement!;
     const [pw, ph] = [parent.clientWidth || 800, parent.clientHeight || 600];
     const whole = Math.min(1, pw / layout.width, ph / layout.height);
-    const scale = Math.max(0.45, whole);
+    const scale = whole >= READABLE ? whole : Math.max(0.7, whole);
     const target = layout.states.filter((s) => focus.current.includes(s.path) && !s.compound).at(-1);
     const [cx, cy] =
-      whole >= 0.45 || !target
+      whole >= READABLE || !target
         ? [layout.width / 2, layout.height / 2]
         : [target.x + target.width / 2, target.y + target.height / 2];
     const panzoom = Panzoom(element, {
@@ -84,6 +87,10 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
     const wheel = (event: WheelEvent) => panzoom.zoomWithWheel(event);
     parent.addEventListener('wheel', wheel, { passive: false });
     setZoom(panzoom);
+    setFitWhole(() => () => {
+      panzoom.zoom(whole, { animate: false });
+      setTimeout(() => panzoom.pan(pw / 2 / whole - layout.width / 2, ph / 2 / whole - layout.height / 2));
+    });
     return () => {
       parent.removeEventListener('wheel', wheel);
       panzoom.destroy();
@@ -105,6 +112,9 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
         </button>
         <button type="button" onClick={() => zoom?.zoomOut()} aria-label="Zoom out">
           −
+        </button>
+        <button type="button" onClick={() => fitWhole?.()}>
+          Whole chart
         </button>
         <button type="button" onClick={() => zoom?.reset()}>
           Reset
