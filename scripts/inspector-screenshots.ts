@@ -1,6 +1,7 @@
 /**
  * `npm run inspector:screenshots -- [machine[@scenario]] ...`: pictures of the statechart inspector's
- * diagram in simulator mode (no server needed), written to docs/screenshots/inspector-<machine>.png.
+ * diagram in simulator mode (no server needed), written to docs/screenshots/inspector/<machine>.png (a folder of
+ * its own: `npm run screenshots` replaces the PNGs of docs/screenshots/ itself).
  * `machine@N` replays QA plan scenario N to its last step first, so the picture shows the path's end
  * with its expectation (and, for a poller, its timer and backoff). Without arguments: a few machines of
  * the registry. Starts Vite's dev server on a free port and Debian's Chromium, then stops both.
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { root } from './lib/build.ts';
 
-const OUT = path.join(root, 'docs/screenshots');
+const OUT = path.join(root, 'docs/screenshots/inspector');
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const shots = wanted.length ? wanted : ['signIn', 'businessProfile', 'postComposer@3'];
 
@@ -56,7 +57,7 @@ try {
     }
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(200);
-    const file = path.join(OUT, `inspector-${machine}.png`);
+    const file = path.join(OUT, `${machine}.png`);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     console.log(path.relative(root, file));
     await page.close();
