@@ -144,6 +144,9 @@ export function reduceInspector(
   return next;
 }
 
+/** The machine an actor runs: its definition's id (a root actor's name is that id too). */
+export const machineName = (actor: InspectedActor): string => actor.definition?.id ?? actor.name;
+
 /**
  * One actor per machine: the one that reported last. React StrictMode creates every actor twice in
  * development and discards one, and a page shown again starts a fresh actor; the live one keeps talking.
@@ -152,10 +155,12 @@ export function liveMachines(actors: Map<string, InspectedActor>): InspectedActo
   const byName = new Map<string, InspectedActor>();
   for (const actor of actors.values()) {
     if (!actor.definition) continue;
-    const other = byName.get(actor.name);
-    if (!other || actor.seen > other.seen) byName.set(actor.name, actor);
+    // By machine id: an invoked child is named by its invoke id, which two machines may share.
+    const key = machineName(actor);
+    const other = byName.get(key);
+    if (!other || actor.seen > other.seen) byName.set(key, actor);
   }
-  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+  return [...byName.values()].sort((a, b) => machineName(a).localeCompare(machineName(b)));
 }
 
 export { activePaths } from './chart.ts';

@@ -13,7 +13,13 @@ import { createRoot } from 'react-dom/client';
 import type { AnyStateMachine } from 'xstate';
 import { registry } from '#machines/registry.ts';
 import { machineFromDefinition } from './chart.ts';
-import { type InspectedActor, type InspectorEvent, liveMachines, reduceInspector } from './inspector-model.ts';
+import {
+  type InspectedActor,
+  type InspectorEvent,
+  liveMachines,
+  machineName,
+  reduceInspector,
+} from './inspector-model.ts';
 import { ActorView } from './inspector-view.tsx';
 import { SimulatorView } from './simulator-view.tsx';
 import '#src/styles/tokens.css';
@@ -44,7 +50,7 @@ function urlOf(view: View): string {
 /** The registry's machine for a live actor (same id), else its reported definition rebuilt for drawing. */
 const rebuilt = new WeakMap<object, AnyStateMachine | undefined>();
 function machineOf(actor: InspectedActor): AnyStateMachine | undefined {
-  const id = actor.definition?.id ?? actor.name;
+  const id = machineName(actor);
   const known = registry.find((e) => e.machine.id === id)?.machine;
   if (known || !actor.definition) return known;
   if (!rebuilt.has(actor.definition)) rebuilt.set(actor.definition, machineFromDefinition(actor.definition));
@@ -66,7 +72,7 @@ function InspectorPage() {
     window.history.replaceState(null, '', urlOf(next));
   };
   const machines = liveMachines(actors);
-  const shown = view.mode === 'live' ? (machines.find((a) => a.name === view.name) ?? machines[0]) : undefined;
+  const shown = view.mode === 'live' ? (machines.find((a) => machineName(a) === view.name) ?? machines[0]) : undefined;
   const liveMachine = shown ? machineOf(shown) : undefined;
   const entry = view.mode === 'simulate' ? registry.find((e) => e.machine.id === view.machine) : undefined;
 
@@ -88,9 +94,10 @@ function InspectorPage() {
               <button
                 type="button"
                 aria-pressed={view.mode === 'live' && actor === shown}
-                onClick={() => go({ mode: 'live', name: actor.name })}
+                onClick={() => go({ mode: 'live', name: machineName(actor) })}
               >
-                {actor.name}
+                {machineName(actor)}
+                {actor.name !== machineName(actor) ? ` (as ${actor.name})` : ''}
                 {actor.status && actor.status !== 'active' ? ` (${actor.status})` : ''}
               </button>
             </li>

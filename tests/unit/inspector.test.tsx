@@ -134,7 +134,12 @@ describe('inspector time travel', () => {
     fireEvent.click(within(log).getByText('xstate.done.actor.checkSession'));
     expect(screen.getByTestId('state-value').textContent).toBe('"unauthenticated"');
     expect(screen.getByRole('status').textContent).toContain('Showing the moment after event 1 of 2');
-    const diagram = await screen.findByRole('img', { name: /^Diagram of session; active: unauthenticated$/ });
+    // elkjs lays the chart out asynchronously (about a second for this machine on a busy machine).
+    const diagram = await screen.findByRole(
+      'img',
+      { name: /^Diagram of session; active: unauthenticated$/ },
+      { timeout: 15_000 },
+    );
     expect(diagram.querySelector('[data-state="unauthenticated"]')?.getAttribute('data-active')).toBe('true');
     expect(diagram.querySelector('[data-state="loading.checkingSession"]')?.getAttribute('data-active')).toBe('false');
     // The last transition taken is marked: the unguarded answer "nobody is signed in", not its guarded sibling.
