@@ -11,6 +11,7 @@ import {
   type InspectedActor,
   type InspectorEvent,
   liveMachines,
+  machineName,
   reduceInspector,
 } from '#src/devtools/inspector-model.ts';
 import { ActorView } from '#src/devtools/inspector-view.tsx';
@@ -75,6 +76,22 @@ describe('inspector model', () => {
     expect(liveMachines(actors).map((a) => [a.sessionId, a.value])).toEqual([['x:1', 'authenticated']]);
     actors = reduceInspector(actors, snapshot('x:2', 'unauthenticated'));
     expect(liveMachines(actors).map((a) => [a.sessionId, a.value])).toEqual([['x:2', 'unauthenticated']]);
+  });
+});
+
+describe('inspector live list', () => {
+  it('lists an invoked child by the machine it runs, not by its invoke id', () => {
+    const child = (sessionId: string, id: string): InspectorEvent => ({
+      type: '@xstate.actor',
+      sessionId,
+      name: 'poller',
+      definition: JSON.stringify({ id, initial: 'waiting', states: { waiting: {} } }),
+      snapshot: { value: 'waiting', status: 'active', context: {} },
+      createdAt: at,
+    });
+    let actors = reduceInspector(new Map(), child('x:7', 'chatPoller'));
+    actors = reduceInspector(actors, child('x:8', 'conversationsPoller'));
+    expect(liveMachines(actors).map(machineName)).toEqual(['chatPoller', 'conversationsPoller']);
   });
 });
 
