@@ -89,7 +89,8 @@ const brief = (value: unknown): string =>
 
 /** A short, redacted summary of an event's payload: `"Fresh cardamom buns…"`, `{canCreate: true, limit: 3}`. */
 export function payloadSummary(event: AnyEventObject, max = 60): string {
-  const { type: _type, ...rest } = redact(event) as Record<string, unknown>;
+  // An actor's answer carries the actor's id too (`actorId`), which its type already names.
+  const { type: _type, actorId: _actorId, ...rest } = redact(event) as Record<string, unknown>;
   // An empty secret is shown as empty: a sample with no password differs from one with a password.
   for (const [key, value] of Object.entries(event)) if (value === '') rest[key] = '';
   const keys = Object.keys(rest);
