@@ -165,7 +165,8 @@ export function activePaths(value: unknown, prefix = ''): string[] {
 /**
  * The edges a step took: transitions for the step's event out of a state active before it ('' counts:
  * root-level events), preferring those that lead into a state active after it (guarded alternatives
- * share an event; the one taken is the one whose target is now active).
+ * share an event; the one taken is the one whose target is now active), then the `always` transitions
+ * of states passed through at once on the way.
  */
 export function takenEdges(chart: Chart, before: unknown, eventType: string | undefined, after: unknown): string[] {
   if (!eventType) return [];
@@ -173,7 +174,16 @@ export function takenEdges(chart: Chart, before: unknown, eventType: string | un
   const now = new Set(['', ...activePaths(after)]);
   const candidates = chart.edges.filter((e) => e.eventType === eventType && was.has(e.source));
   const landed = candidates.filter((e) => now.has(e.target));
-  const taken = landed.length ? landed : candidates;
+  const taken = [...(landed.length ? landed : candidates)];
+  // A target passed through at once (it has `always` transitions): follow them to where the step ended.
+  for (let i = 0; i < taken.length && i < 20; i++) {
+    const edge = taken[i]!;
+    if (now.has(edge.target)) continue;
+    const onward = chart.edges.filter((e) => e.eventType === '' && e.source === edge.target);
+    const passing = (e: ChartEdge) => chart.edges.some((n) => n.eventType === '' && n.source === e.target);
+    const direct = onward.filter((e) => now.has(e.target));
+    taken.push(...(direct.length ? direct : onward.filter(passing)).slice(0, 1));
+  }
   // Several guarded alternatives landing in one state: the first listed wins in XState too.
   const seen = new Set<string>();
   return taken

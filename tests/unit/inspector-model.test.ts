@@ -51,6 +51,13 @@ describe('chart', () => {
     );
     expect(cancel).toEqual(['profile.cancel [hasUnsavedEdits]']);
     expect(takenEdges(chart, 'editing', undefined, 'saving')).toEqual([]);
+    // A state passed through at once: "Post" goes through validating (always) into checkingLimit.
+    const posting = chartOf(composer.machine);
+    const through = takenEdges(posting, 'idle', 'post.submit', 'checkingLimit').map((id) => {
+      const edge = posting.edges.find((e) => e.id === id)!;
+      return `${edge.source} → ${edge.target}`;
+    });
+    expect(through).toEqual(['idle → validating', 'validating → checkingLimit']);
   });
 });
 
