@@ -39,6 +39,13 @@ export type VouchersEvent =
 const pick = ({ context, event }: { context: VouchersContext; event: VouchersEvent }) =>
   'voucherid' in event ? (context.list?.find((v) => v.voucherid === event.voucherid) ?? null) : null;
 
+const show = {
+  guard: 'otherStatus',
+  target: '#vouchers.loading',
+  actions: 'showStatus',
+  description: 'Press "Active" or "Archived" in the toggle',
+} as const;
+
 export const vouchersMachine = setup({
   types: {
     context: {} as VouchersContext,
@@ -55,25 +62,22 @@ export const vouchersMachine = setup({
     printCard: () => {},
     reportArchived: (_, _params: { voucher: Voucher }) => {},
     select: assign({ selected: pick, alert: null }),
+    showStatus: assign({
+      status: ({ context, event }) => (event.type === 'vouchers.show' ? event.status : context.status),
+      list: null,
+      alert: null,
+    }),
   },
   guards: {
     otherStatus: ({ context, event }) => event.type === 'vouchers.show' && event.status !== context.status,
-    listedActive: ({ context, event }) => context.status === 'active' && pick({ context, event }) !== null,
-    listedArchived: ({ context, event }) => context.status === 'archived' && pick({ context, event }) !== null,
+    listedActive: ({ context, event }) => context.status === 'active' && pick({ context, event })?.deletedat === null,
+    listedArchived: ({ context, event }) => context.status === 'archived' && !!pick({ context, event })?.deletedat,
     showingActive: ({ context }) => context.status === 'active',
   },
 }).createMachine({
   id: 'vouchers',
   context: { status: 'active', list: null, error: null, selected: null, details: null, alert: null },
   initial: 'loading',
-  on: {
-    'vouchers.show': {
-      guard: 'otherStatus',
-      target: '.loading',
-      actions: assign({ status: ({ event }) => event.status, list: null, alert: null }),
-      description: 'Press "Active" or "Archived" in the toggle',
-    },
-  },
   states: {
     loading: {
       description: 'The vouchers of the chosen status load ("Loading vouchers...")',
@@ -97,7 +101,7 @@ export const vouchersMachine = setup({
     },
     failed: {
       description: '"Could not load vouchers." shows with a "Try again" button',
-      on: { 'vouchers.retry': { target: 'loading', description: 'Press "Try again"' } },
+      on: { 'vouchers.retry': { target: 'loading', description: 'Press "Try again"' }, 'vouchers.show': show },
     },
     ready: {
       initial: 'list',
@@ -106,6 +110,7 @@ export const vouchersMachine = setup({
         list: {
           description: 'The table of vouchers with each row\'s actions, and "Create New Voucher"',
           on: {
+            'vouchers.show': show,
             'vouchers.create': {
               guard: 'showingActive',
               target: 'form',

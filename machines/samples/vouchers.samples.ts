@@ -72,6 +72,9 @@ export const vouchersEntry = defineEntry({
     note({ type: 'vouchers.saved' }, { say: 'fill in the dialog and save it (see the Voucher form plan)' }),
     note({ type: 'vouchers.close' }, { say: '' }),
     done('loadVouchers', [demoVoucher]),
+    note(done('loadVouchers', [demoArchivedVoucher]), {
+      action: 'The archived vouchers load (after pressing "Archived")',
+    }),
     note(done('loadVouchers', []), { arrange: 'Sign in as a business without vouchers (register a new business)' }),
     note(fail('loadVouchers', { message: networkFailure, network: true }), { arrange: stopServer }),
     done('loadVoucher', demoArchivedVoucher),

@@ -83,7 +83,7 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
             className="segmented-option"
             aria-pressed={status === s.status}
             onClick={() => send({ type: 'vouchers.show', status: s.status })}
-            data-event="vouchers.show"
+            {...enabledFor(state, { type: 'vouchers.show', status: s.status })}
           >
             {s.label}
           </button>
