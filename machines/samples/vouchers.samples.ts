@@ -41,8 +41,8 @@ export const demoVoucher: Voucher = {
 export const demoArchivedVoucher: Voucher = {
   ...demoVoucher,
   voucherid: '6c1d8e4f-3a2b-4d9c-8e7f-8b6c5d4e3f2a',
-  title: 'Summer iced latte',
-  description: 'An iced latte of any size on us.',
+  title: 'Pumpkin spice latte',
+  description: 'A pumpkin spice latte of any size on us.',
   vouchertypeid: 3,
   voucher_type: 'Free Item',
   value: '4.20',
