@@ -40,7 +40,7 @@ describe.runIf(available)('vouchers, from creation to the counter', () => {
   test('create → QR → PNG → claim → redeem once → "Already Redeemed"; archive → Archived with Deleted By', async () => {
     await withPage(browser(), 1280, async ({ page, problems }) => {
       await signIn(page, stack.demo.email, stack.demo.password);
-      await page.getByRole('link', { name: 'Management' }).click();
+      await page.goto('/vouchers');
       await page.getByRole('heading', { name: 'Voucher Management' }).waitFor();
       await page.getByRole('table').waitFor();
       await expectAccessible(page, 'Voucher Management');
@@ -92,6 +92,7 @@ describe.runIf(available)('vouchers, from creation to the counter', () => {
 
       // At the counter: typed in lower case with spaces, Enter looks it up.
       await page.getByRole('link', { name: 'Redeem Code' }).click();
+      await page.getByRole('heading', { name: 'Redeem a Voucher' }).waitFor();
       const box = page.getByLabel('Voucher code');
       await box.fill(`  ${customer.code.toLowerCase()}  `);
       await box.press('Enter');
