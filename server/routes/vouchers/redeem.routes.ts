@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemResponse } from '#contracts/vouchers.ts';
 import { issuedVouchers, users, vouchers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -16,7 +16,7 @@ const bucketOf = (businessid: string) => `redeem-lookup:${businessid}`;
 
 /**
  * The counter (spec §7): look a code up, redeem it. Redeeming is ONE conditional update
- * (`... where statusid = 1`): the database lets exactly one of any number of simultaneous redeems change
+ * (`... where statusid = 1`, in one statement with the existence check): the database lets exactly one of any number of simultaneous redeems change
  * the row, on PGlite and PostgreSQL alike; the others see no row and answer 409. Codes are looked up only
  * among this business's, and failed lookups are limited per business so codes cannot be guessed.
  */
@@ -58,29 +58,29 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null } satisfies IssuedVoucherLookup);
   });
 
+  /**
+   * ONE statement: the conditional update, and in the same round trip whether the code exists for this
+   * business (and its title). The outer select reads the row as it was before the update, so it says
+   * "exists" whether this request or another one redeemed it; `done` says which.
+   */
   app.post('/issued-vouchers/:id/redeem', async (c) => {
     const mine = businessScope(c);
     const id = idParam(c.req.param('id'), REDEEM_TEXTS.issuedNotFound);
-    const [row] = await db
-      .update(issuedVouchers)
-      .set({ statusid: REDEEMED, redeemedAt: clock(), redeemedBy: c.get('owner').userid })
-      .where(
-        and(mine.where(issuedVouchers), eq(issuedVouchers.issuedvoucherid, id), eq(issuedVouchers.statusid, READY)),
+    const result = await db.execute(sql`
+      with redeemed as (
+        update ${issuedVouchers}
+        set statusid = ${REDEEMED}, redeemed_at = ${clock().toISOString()}::timestamptz,
+            redeemed_by = ${c.get('owner').userid}
+        where issuedvoucherid = ${id} and businessid = ${mine.businessid} and statusid = ${READY}
+        returning issuedvoucherid
       )
-      .returning({ voucherid: issuedVouchers.voucherid });
-    if (!row) {
-      const [existing] = await db
-        .select({ statusid: issuedVouchers.statusid })
-        .from(issuedVouchers)
-        .where(and(mine.where(issuedVouchers), eq(issuedVouchers.issuedvoucherid, id)));
-      if (!existing) throw new HttpError(404, REDEEM_TEXTS.issuedNotFound);
-      throw new HttpError(409, REDEEM_TEXTS.alreadyRedeemed);
-    }
-    const [voucher] = await db
-      .select({ title: vouchers.title })
-      .from(vouchers)
-      .where(eq(vouchers.voucherid, row.voucherid));
-    return c.json({ message: REDEEM_TEXTS.redeemed(voucher?.title ?? 'voucher') } satisfies RedeemResponse);
+      select v.title, (select count(*)::int from redeemed) as done
+      from ${issuedVouchers} i join ${vouchers} v on v.voucherid = i.voucherid
+      where i.issuedvoucherid = ${id} and i.businessid = ${mine.businessid}`);
+    const [row] = (result as unknown as { rows: Array<{ title: string; done: number }> }).rows;
+    if (!row) throw new HttpError(404, REDEEM_TEXTS.issuedNotFound);
+    if (Number(row.done) !== 1) throw new HttpError(409, REDEEM_TEXTS.alreadyRedeemed);
+    return c.json({ message: REDEEM_TEXTS.redeemed(row.title) } satisfies RedeemResponse);
   });
 
   return app;
