@@ -170,6 +170,16 @@ describe('looking a code up at the counter', () => {
     expect(await redeemTheirs.json()).toEqual({ message: REDEEM_TEXTS.issuedNotFound });
     expect((await redemptions(theirs.issuedvoucherid))[0]).toMatchObject({ statusid: 1, redeemed_at: null });
   });
+
+  it('answers nonsense (symbols, a malformed escape, 2,000 characters) with a 4xx message, never a 500', async () => {
+    const other2 = await voucherOwner(server, 'nonsense.redeem@example.com', 'Nonsense Redeem');
+    for (const raw of ['%25%27%3B--', '%E0%A4%A', 'A'.repeat(2000), '%20%20']) {
+      const res = await server.api('GET', `/api/redeem/lookup/${raw}`, { token: other2.token });
+      expect(res.status, raw.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(await res.json()).toEqual({ message: expect.any(String) });
+    }
+  });
 });
 
 describe('redeeming exactly once', () => {
