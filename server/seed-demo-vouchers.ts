@@ -143,22 +143,25 @@ export async function seedDemoVouchers(
       isactive: voucher.isactive,
     });
     const voucherid = String((made as Json).voucherid);
-    const issued: string[] = [];
+    const issued: Array<{ id: string; at: Date }> = [];
     if (withClaims) {
-      const span = Math.min(-voucher.from, 'archivedDaysAgo' in voucher ? -voucher.from - voucher.archivedDaysAgo : 99);
+      // Claims spread from the voucher's first day to today (the archived one: to its last day).
+      const lastDayAgo = 'archivedDaysAgo' in voucher ? -voucher.to + 2 : 0;
+      const span = -voucher.from - lastDayAgo;
       for (const [n, follower] of voucher.claimers.entries()) {
-        // Claims spread from the voucher's first day up to today (the archived one: before it ended).
-        const daysAgo = Math.max(0, Math.round(-voucher.from - ((n + 1) / (voucher.claimers.length + 1)) * span));
-        app.at(pastMoment(daysAgo, 9 + (n % 8)));
+        const daysAgo = Math.round(-voucher.from - ((n + 1) / voucher.claimers.length) * span);
+        const at = pastMoment(daysAgo, 9 + (n % 8));
+        app.at(at);
         const customer = person(follower, 'customers.example');
         const call = app.as(1000 + follower);
         const token = await signInCustomer(call, app.pool, customer.email, customer.password);
-        issued.push((await claimVoucher(call, token, voucherid)).issuedvoucherid);
+        issued.push({ id: (await claimVoucher(call, token, voucherid)).issuedvoucherid, at });
       }
-      for (const [n, id] of issued.slice(0, voucher.redeemed).entries()) {
-        // Redeemed some hours after the claim, at the counter.
-        const claimedDaysAgo = Math.max(0, Math.round(-voucher.from - ((n + 1) / (issued.length + 1)) * span));
-        app.at(pastMoment(Math.max(0, claimedDaysAgo - 1), 16));
+      // The most recent claims were redeemed at the counter a few hours later, all but the newest one
+      // (still ready, for a tester to redeem).
+      const used = voucher.claimers.length > voucher.redeemed ? issued.slice(-(voucher.redeemed + 1), -1) : issued;
+      for (const { id, at } of used.slice(0, voucher.redeemed)) {
+        app.at(new Date(Math.min(at.getTime() + 3 * 3_600_000, now.getTime() - 30_000)));
         await asOwner('POST', `/api/issued-vouchers/${id}/redeem`);
       }
     }
