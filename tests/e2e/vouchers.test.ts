@@ -83,6 +83,15 @@ describe.runIf(available)('vouchers, from creation to the counter', () => {
       const { data, width, height } = await pixelsOf(page, png);
       const link = jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? '';
       expect(link).toMatch(/^loyaltyapp:\/\/claim-voucher\/[0-9a-f-]{36}$/);
+      // "Print" prints the counter card alone, on one page (as the print dialog would, with .print-voucher set).
+      await page.evaluate(() => {
+        window.print = () => {};
+      });
+      await qrDialog.getByRole('button', { name: 'Print' }).click();
+      await page.evaluate(() => document.documentElement.classList.add('print-voucher'));
+      const pdf = (await page.pdf({ format: 'A4' })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+      await page.evaluate(() => document.documentElement.classList.remove('print-voucher'));
       await page.keyboard.press('Escape');
       await qrDialog.waitFor({ state: 'detached' });
 
