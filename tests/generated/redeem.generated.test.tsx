@@ -129,6 +129,8 @@ describeFlow(redeemEntry, {
       expectVoucher(flow, specTexts.alreadyRedeemed);
       expect(screen.getByText(specTexts.voucherUsed)).toBeTruthy();
       expect(screen.queryByRole('button', { name: specTexts.confirmRedemption })).toBeNull();
+      // When it was used, for the customer standing at the counter.
+      if (live(flow).voucher!.redeemedat) expect(screen.getByText(/^Redeemed .+\.$/)).toBeTruthy();
     },
     notFound: (_s, flow) => {
       expectForm(flow);

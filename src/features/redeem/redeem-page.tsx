@@ -14,6 +14,8 @@ import { QrScanner } from './qr-scanner.tsx';
 import { liveRedeemLogic } from './redeem.wiring.ts';
 import './redeem.css';
 
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeof redeemMachine>) {
   const [state, send] = useFlowActor(logic, { options });
   const { code, voucher, error, success } = state.context;
@@ -116,7 +118,12 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
                 {state.matches('redeeming') ? 'Redeeming...' : 'Confirm Redemption'}
               </Button>
             ) : (
-              <p className="redeem-used">{VOUCHER_TEXTS.alreadyRedeemed}</p>
+              <>
+                <p className="redeem-used">{VOUCHER_TEXTS.alreadyRedeemed}</p>
+                {voucher.redeemedat && (
+                  <p className="redeem-when">Redeemed {when.format(new Date(voucher.redeemedat))}.</p>
+                )}
+              </>
             )}
           </article>
         )}
