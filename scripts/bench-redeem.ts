@@ -145,7 +145,7 @@ function summary(name: string, bursts: Burst[]) {
 /** Exactly-once, checked on every burst: per code one 200, the rest 409. */
 function checkOnce(ids: string[], result: Burst) {
   const perCode = new Map<string, number[]>();
-  ids.forEach((id, i) => perCode.set(id, [...(perCode.get(id) ?? []), result.statuses[i]!]));
+  for (const [i, id] of ids.entries()) perCode.set(id, [...(perCode.get(id) ?? []), result.statuses[i]!]);
   for (const [id, statuses] of perCode) {
     const ok = statuses.filter((s) => s === 200).length;
     const conflicts = statuses.filter((s) => s === 409).length;

@@ -8,8 +8,8 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { findChromium, launchChromium, mailLink, type Stack, startStack } from '../tests/e2e/support/stack.ts';
-import { customerClaims, voucherIdOfLink } from '../tests/e2e/support/vouchers.ts';
 import { root } from './lib/build.ts';
+import { customerClaims, voucherIdOfLink } from './lib/voucher-claims.ts';
 
 const OUT = path.join(root, 'docs/screenshots');
 const WIDTHS = [1280, 375] as const;

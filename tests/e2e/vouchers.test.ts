@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { customerClaims, voucherIdOfLink } from '../../scripts/lib/voucher-claims.ts';
 import { available, expectAccessible, signIn, stack, useBrowser, withPage } from './support/browser.ts';
-import { customerClaims, voucherIdOfLink } from './support/vouchers.ts';
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

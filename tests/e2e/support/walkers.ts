@@ -23,9 +23,9 @@ import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
 import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
 import type { PlanScenario } from '../../../scripts/lib/plan.ts';
+import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
 import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
-import { customerClaims } from './vouchers.ts';
 
 type Perform = (page: Page, event: any) => Promise<void>;
 type Check = (page: Page, state: AnyMachineSnapshot) => Promise<void>;

@@ -1,9 +1,9 @@
 /**
  * The mobile app's side of a voucher, over HTTP against a running stack: a new customer signs up through
  * the customer API (the mailed link from the development mailbox, SRP sign-in) and claims a voucher the
- * way scanning its QR code does. Shared by the browser tests and scripts/screenshots.ts (no vitest here).
+ * way scanning its QR code does. Shared by scripts/screenshots.ts and the browser tests (no vitest here).
  */
-import { type Call, claimVoucher, createCustomer, mailboxOverHttp, person } from '../../../server/sim/customers.ts';
+import { type Call, claimVoucher, createCustomer, mailboxOverHttp, person } from '../../server/sim/customers.ts';
 
 let made = 0;
 
