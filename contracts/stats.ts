@@ -12,7 +12,7 @@ export const UserStats = v.object({
 });
 export type UserStats = v.InferOutput<typeof UserStats>;
 
-/** GET /api/businesses/me/voucher-stats (zeros until vouchers exist). */
+/** GET /api/businesses/me/voucher-stats: templates not archived; codes issued and redeemed this week (business zone). */
 export const VoucherStats = v.object({
   total_vouchers: v.number(),
   issued_this_week: v.number(),

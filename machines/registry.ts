@@ -17,6 +17,7 @@ import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
 import { toastEntry } from './samples/toast.samples.ts';
+import { redeemEntry, voucherFormEntry, vouchersEntry } from './samples/vouchers.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
 
@@ -34,4 +35,7 @@ export const registry: MachineEntry[] = [
   postComposerEntry,
   loadEntry,
   followersEntry,
+  vouchersEntry,
+  voucherFormEntry,
+  redeemEntry,
 ];

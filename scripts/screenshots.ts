@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { findChromium, launchChromium, mailLink, type Stack, startStack } from '../tests/e2e/support/stack.ts';
 import { root } from './lib/build.ts';
+import { customerClaims, voucherIdOfLink } from './lib/voucher-claims.ts';
 
 const OUT = path.join(root, 'docs/screenshots');
 const WIDTHS = [1280, 375] as const;
@@ -186,12 +187,66 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   await page.goto('/package');
   await page.getByRole('button', { name: 'Current Plan' }).waitFor();
   await shoot(page, 'package', width, 'My Package');
+  await vouchers(page, stack, width, heading);
   await page.goto('/');
   await page.getByRole('button', { name: 'Messages' }).waitFor();
 
   await page.getByRole('button', { name: 'Messages' }).click();
   await page.getByRole('dialog', { name: 'Messages' }).waitFor();
   await shoot(page, 'messages', width, 'Messages panel');
+}
+
+/** Voucher Management, its dialogs, and the counter with a code a new customer claimed through the API. */
+async function vouchers(page: Page, stack: Stack, width: Width, heading: (name: string) => Promise<void>) {
+  await page.goto('/vouchers');
+  await heading('Voucher Management');
+  await page.getByRole('table').waitFor();
+  await shoot(page, 'vouchers', width, 'Voucher Management');
+  // Each width claims another voucher, so both show a code ready to redeem.
+  const title = width === 1280 ? 'Free pastry with any coffee' : '10% off your whole order';
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title }) });
+  await row.getByRole('button', { name: /^Show QR Code/ }).click();
+  const qr = page.getByRole('dialog', { name: 'Issue Voucher via QR Code' }).getByRole('img');
+  await qr.waitFor();
+  const link = (await qr.getAttribute('data-link')) ?? '';
+  await shoot(page, 'voucher-qr', width, 'Issue Voucher via QR Code');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create New Voucher' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Voucher' });
+  await form.getByLabel('Title').fill('Tea');
+  await form.getByRole('button', { name: 'Create Voucher' }).click();
+  await form.getByText('Title must be at least 5 characters.').waitFor();
+  await shoot(page, 'voucher-form', width, 'Create New Voucher, with the form’s messages');
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await page.getByRole('alertdialog', { name: 'Confirm Deletion' }).waitFor();
+  await shoot(page, 'voucher-delete', width, 'Confirm Deletion');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Archived' }).click();
+  await page.getByRole('button', { name: /^View/ }).first().waitFor();
+  await shoot(page, 'vouchers-archived', width, 'Voucher Management: Archived');
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  await page.getByRole('dialog', { name: 'Archived Voucher Details' }).getByText('Deleted By').waitFor();
+  await shoot(page, 'voucher-archived-details', width, 'Archived Voucher Details');
+  await page.keyboard.press('Escape');
+
+  const { code } = await customerClaims(stack.baseUrl, voucherIdOfLink(link), `shots${width}`);
+  await page.goto('/vouchers/redeem');
+  await heading('Redeem a Voucher');
+  await shoot(page, 'redeem', width, 'Redeem a Voucher');
+  const box = page.getByLabel('Voucher code');
+  await box.fill(code.toLowerCase());
+  await box.press('Enter');
+  await page.getByText('Ready to Redeem').waitFor();
+  await shoot(page, 'redeem-ready', width, 'Redeem: a voucher ready to redeem');
+  await page.getByRole('button', { name: 'Confirm Redemption' }).click();
+  await page.getByRole('status').filter({ hasText: 'Voucher redeemed' }).waitFor();
+  await shoot(page, 'redeem-done', width, 'Redeem: redeemed, ready for the next customer');
+  await box.fill(code);
+  await box.press('Enter');
+  await page.getByText('Already Redeemed').waitFor();
+  await shoot(page, 'redeem-already', width, 'Redeem: "Already Redeemed"');
 }
 
 const chromiumPath = findChromium();

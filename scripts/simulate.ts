@@ -1,7 +1,7 @@
 /**
- * `npm run simulate -- --business <id|demo> --customers N [--follow] [--days D]`: customers exactly as
- * the mobile app makes them, over the customer API (sign-up, the mailed verification link, SRP sign-in,
- * follow). See server/sim/customers.ts.
+ * `npm run simulate -- --business <id|demo> --customers N [--follow] [--claim <voucher>] [--days D]`:
+ * customers exactly as the mobile app makes them, over the customer API (sign-up, the mailed verification
+ * link, SRP sign-in, follow, claim a voucher as its QR code would). See server/sim/customers.ts.
  *
  * With a server running (--url, default http://127.0.0.1:$PORT) it calls it over HTTP; the server's own
  * limits apply (10 sign-ups an hour from one address). With no server running it builds the same app
@@ -11,10 +11,11 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { boot } from '../server/boot.ts';
-import { businesses, users } from '../server/db/schema.ts';
+import { businesses, users, vouchers } from '../server/db/schema.ts';
 import { seedsDemo } from '../server/env.ts';
 import {
   type Call,
+  claimVoucher,
   createCustomer,
   followBusiness,
   mailboxOverHttp,
@@ -27,11 +28,14 @@ import { openCliDatabase } from './lib/cli-database.ts';
 const USAGE = `Simulate customers of the mobile app through the customer API.
 
 Usage:
-  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--days <D>] [--url <server>]
+  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--claim <voucher>] [--days <D>] [--url <server>]
 
   --business   the business to follow: its id, or "demo" for the demo owner's business
   --customers  how many customers sign up (each verifies by the mailed link and signs in with SRP)
   --follow     each new customer follows the business
+  --claim      each new customer claims this voucher (as scanning its QR code does) and the codes are
+               printed: the voucher's id, or its exact title among the business's vouchers (a title
+               needs --business demo when the server is running, or the server stopped)
   --days       spread the follows over the last D days (needs the in-process mode: server stopped)
   --url        the running server (default http://127.0.0.1:$PORT, PORT default 8787)
 
@@ -50,6 +54,7 @@ const { values } = parseArgs({
     business: { type: 'string' },
     customers: { type: 'string' },
     follow: { type: 'boolean', default: false },
+    claim: { type: 'string' },
     days: { type: 'string', default: '0' },
     url: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -66,6 +71,15 @@ const url = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 const run = Date.now().toString(36);
 const people = Array.from({ length: count }, (_, i) => person(i, `sim-${run}.example`));
 const started = performance.now();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const codes: string[] = [];
+/** The voucher named by --claim among a list of the business's vouchers (id or exact title). */
+function voucherNamed(list: Array<{ voucherid: string; title: string }>): string {
+  const wanted = values.claim!.trim().toLowerCase();
+  const found = list.find((v) => v.voucherid === wanted || v.title.toLowerCase() === wanted);
+  if (!found) usage(`there is no voucher "${values.claim}" in this business.`);
+  return found.voucherid;
+}
 
 const running = await fetch(`${url}/healthz`).then(
   (r) => r.ok,
@@ -85,6 +99,7 @@ if (running) {
   };
   const pool = { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
   let businessid = values.business;
+  let voucherid = values.claim && UUID.test(values.claim) ? values.claim.toLowerCase() : undefined;
   if (businessid === 'demo') {
     const token = await signInCustomer(
       call,
@@ -94,10 +109,16 @@ if (running) {
     );
     const me = await call('/api/businesses/me', { headers: { authorization: `Bearer ${token}` } });
     businessid = ((await me.json()) as { businessid: string }).businessid;
+    if (values.claim && !voucherid) {
+      const list = await call('/api/businesses/me/vouchers', { headers: { authorization: `Bearer ${token}` } });
+      voucherid = voucherNamed((await list.json()) as Array<{ voucherid: string; title: string }>);
+    }
   }
+  if (values.claim && !voucherid) usage('--claim by title needs --business demo (or the server stopped); give the id.');
   for (const [i, p] of people.entries()) {
     const token = await createCustomer(call, pool, p, mailboxOverHttp(call));
     if (values.follow) await followBusiness(call, token, businessid);
+    if (voucherid) codes.push(`${p.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
     process.stdout.write(`\r${i + 1}/${count} customers (over HTTP at ${url})`);
   }
 } else {
@@ -106,7 +127,7 @@ if (running) {
     // As npm start would find it: a new database gets the catalogue (and the demo, where npm start seeds it).
     const { deps } = await boot({ env, database, demo: seedsDemo(env), log: { info: () => {}, error: console.error } });
     let businessid: string | undefined;
-    if (values.follow) {
+    if (values.follow || values.claim) {
       businessid = values.business;
       if (businessid === 'demo') {
         const [demo] = await deps.db
@@ -118,7 +139,26 @@ if (running) {
         if (!businessid) usage(`there is no demo business (${env.DEMO_EMAIL}) in this database.`);
       }
     }
-    await simulateInProcess(deps, { businessid, people, times: spreadOver(days, count) });
+    let voucherid: string | undefined;
+    if (values.claim) {
+      const list = await deps.db
+        .select({ voucherid: vouchers.voucherid, title: vouchers.title })
+        .from(vouchers)
+        .where(
+          UUID.test(values.claim)
+            ? eq(vouchers.voucherid, values.claim.toLowerCase())
+            : eq(vouchers.businessid, businessid!),
+        );
+      voucherid = voucherNamed(list);
+    }
+    await simulateInProcess(deps, {
+      businessid: values.follow ? businessid : undefined,
+      people,
+      times: spreadOver(days, count),
+      afterSignUp: async (call, token, i) => {
+        if (voucherid) codes.push(`${people[i]!.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
+      },
+    });
     process.stdout.write(
       `${count}/${count} customers (in-process on ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR})`,
     );
@@ -129,4 +169,5 @@ if (running) {
 console.log(
   `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.follow ? ', each following the business' : ''}.`,
 );
+if (codes.length) console.log(`Voucher codes claimed (type one at Redeem Code):\n  ${codes.join('\n  ')}`);
 process.exit(0);

@@ -20,6 +20,9 @@ import { followersRoutes } from './routes/followers/followers.routes.ts';
 import { packagesRoutes } from './routes/packages/packages.routes.ts';
 import { postsRoutes } from './routes/posts/posts.routes.ts';
 import { usersRoutes } from './routes/users/users.routes.ts';
+import { customerVoucherRoutes } from './routes/vouchers/customer-vouchers.routes.ts';
+import { redeemRoutes } from './routes/vouchers/redeem.routes.ts';
+import { vouchersRoutes } from './routes/vouchers/vouchers.routes.ts';
 import { spaRoutes } from './static.ts';
 import type { AppDeps, AppEnv } from './types.ts';
 
@@ -61,12 +64,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', accountRoutes(deps));
   if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));
   api.route('/customer', customerRoutes(deps));
+  api.route('/customer', customerVoucherRoutes(deps));
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));
   api.route('/', postsRoutes(deps));
   api.route('/', followersRoutes(deps));
   api.route('/packages', packagesRoutes(deps));
+  api.route('/', vouchersRoutes(deps));
+  api.route('/', redeemRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
 

@@ -9,6 +9,7 @@ import { newId } from './lib/crypto.ts';
 import { serverTimeZone } from './routes/businesses/defaults.ts';
 import { seedDemoFollowers } from './seed-demo-followers.ts';
 import { seedDemoPosts } from './seed-demo-posts.ts';
+import { seedDemoVouchers } from './seed-demo-vouchers.ts';
 import type { AppDeps } from './types.ts';
 
 /** The plans every business can be on. Limits are what the package checks enforce. */
@@ -125,16 +126,17 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
 }
 
 /**
- * What the demo business shows on its first start: followers who came through the customer API and a
- * few posts with pictures. Runs once, right after the demo owner is created.
+ * What the demo business shows on its first start: followers who came through the customer API, a
+ * few posts with pictures, and vouchers its followers claimed (some redeemed, one archived). Runs once, right after the demo owner is created.
  */
 export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise<void> {
   const [owner] = await deps.db
-    .select({ userid: users.userid, businessid: businesses.businessid })
+    .select({ userid: users.userid, businessid: businesses.businessid, timezone: businesses.timezone })
     .from(users)
     .innerJoin(businesses, eq(businesses.ownerUserid, users.userid))
     .where(sql`lower(${users.email}) = ${demoEmail.toLowerCase()}`);
   if (!owner) return;
-  await seedDemoFollowers(deps, owner.businessid);
+  const followers = await seedDemoFollowers(deps, owner.businessid);
   await seedDemoPosts(deps, owner);
+  await seedDemoVouchers(deps, owner, followers > 0);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -286,3 +287,68 @@ export const uploadTargets = pgTable('upload_targets', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- vouchers
+
+/**
+ * A voucher template of a business. DELETE archives it (deletedAt, deletedBy): archived templates are
+ * read-only and can no longer be claimed. startdate/enddate are calendar days in the business's zone.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    voucherid: uuid('voucherid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    vouchertypeid: integer('vouchertypeid')
+      .notNull()
+      .references(() => voucherTypes.vouchertypeid),
+    value: numeric('value', { precision: 10, scale: 2 }).notNull(),
+    rules: text('rules').notNull(),
+    startdate: date('startdate', { mode: 'string' }).notNull(),
+    enddate: date('enddate', { mode: 'string' }).notNull(),
+    isactive: boolean('isactive').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: uuid('deleted_by').references(() => users.userid, { onDelete: 'set null' }),
+  },
+  (t) => [index('vouchers_business_idx').on(t.businessid, t.createdAt)],
+);
+
+/**
+ * A voucher a customer claimed: one per customer per template, with a code the owner redeems at the
+ * counter. statusid 1 = ready, 2 = redeemed; redeeming is ONE conditional update on statusid = 1, so of
+ * any number of simultaneous redeems exactly one changes the row. The code is unique across businesses
+ * (random, server/lib/voucher-codes.ts); lookups are scoped to the business all the same.
+ */
+export const issuedVouchers = pgTable(
+  'issued_vouchers',
+  {
+    issuedvoucherid: uuid('issuedvoucherid').primaryKey(),
+    voucherid: uuid('voucherid')
+      .notNull()
+      .references(() => vouchers.voucherid, { onDelete: 'cascade' }),
+    /** The template's business, kept here so every owner query scopes by it directly. */
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    customerid: uuid('customerid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    code: text('code').notNull().unique(),
+    statusid: integer('statusid').notNull().default(1),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedBy: uuid('redeemed_by').references(() => users.userid, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('issued_vouchers_voucher_customer_idx').on(t.voucherid, t.customerid),
+    index('issued_vouchers_business_issued_idx').on(t.businessid, t.issuedAt),
+    index('issued_vouchers_business_redeemed_idx').on(t.businessid, t.redeemedAt),
+    index('issued_vouchers_customer_idx').on(t.customerid),
+  ],
+);

@@ -38,7 +38,8 @@ export const securityHeaders = (connectTo: string[] = [], publicOrigin?: (c: Con
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(self)');
+    // The camera for the counter's Scan (Redeem a Voucher) and the location for the profile, from this origin only.
+    headers.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(self)');
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') headers.set('Cache-Control', 'no-store');
   };
 };

@@ -147,3 +147,15 @@ export function person(n: number, domain = 'example.com', password = 'Customer#S
   const lastName = LAST[Math.floor(n / FIRST.length + n) % LAST.length]!;
   return { firstName, lastName, email: `${firstName}.${lastName}.${n}@${domain}`.toLowerCase(), password };
 }
+
+/** POST /api/customer/vouchers/{id}/claim as the customer (the app after scanning the voucher QR code). */
+export async function claimVoucher(call: Call, accessToken: string, voucherid: string) {
+  const response = await expectOk(
+    await call(`/api/customer/vouchers/${voucherid}/claim`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${accessToken}` },
+    }),
+    'claim',
+  );
+  return (await response.json()) as { issuedvoucherid: string; code: string; title: string };
+}

@@ -13,7 +13,13 @@ import { type Call, createCustomer, followBusiness, type Person } from './custom
  */
 export async function simulateInProcess(
   deps: AppDeps,
-  options: { businessid?: string; people: Person[]; times: Date[] },
+  options: {
+    businessid?: string;
+    people: Person[];
+    times: Date[];
+    /** What each new customer does next in the app, signed in (e.g. claim a voucher). */
+    afterSignUp?: (call: Call, accessToken: string, index: number) => Promise<void>;
+  },
 ): Promise<number> {
   let now = new Date();
   const env = { ...deps.env, TRUST_PROXY: 'true' as const, LOG_REQUESTS: 'false' as const };
@@ -40,6 +46,7 @@ export async function simulateInProcess(
     };
     const token = await createCustomer(call, pool, person, mailbox);
     if (options.businessid) await followBusiness(call, token, options.businessid);
+    await options.afterSignUp?.(call, token, i);
     made++;
   }
   return made;
@@ -56,4 +63,30 @@ export function spreadOver(days: number, count: number, end = new Date()): Date[
     at.setUTCHours(8 + ((i * 5) % 10), (i * 17) % 60, 0, 0);
     return at.getTime() > end.getTime() ? new Date(end.getTime() - 60_000) : at;
   });
+}
+
+/**
+ * The real app in-process under a clock the caller moves: `call(path, init, phone)` as the phone numbered
+ * `phone` (its own address), `at(date)` to set the time. For seeds that act as existing customers and
+ * the owner at chosen moments in the past.
+ */
+export async function inProcessCaller(deps: AppDeps) {
+  let now = new Date();
+  const env = { ...deps.env, TRUST_PROXY: 'true' as const, LOG_REQUESTS: 'false' as const };
+  const clock = () => now;
+  const identity = await createIdentity({ db: deps.db, env, clock, log: deps.log });
+  const app = createApp({ ...deps, clock, env, identity });
+  return {
+    pool: { userPoolId: deps.env.USER_POOL_ID, clientId: deps.env.USER_POOL_CLIENT_ID },
+    at: (date: Date) => {
+      now = date;
+    },
+    as:
+      (phone: number): Call =>
+      async (path, init = {}) => {
+        const headers = new Headers(init.headers);
+        headers.set('x-forwarded-for', `10.${(phone >> 16) & 255}.${(phone >> 8) & 255}.${phone & 255}`);
+        return app.request(`http://localhost${path}`, { ...init, headers });
+      },
+  };
 }

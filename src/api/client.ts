@@ -19,6 +19,8 @@ export interface ApiConfig {
   accessToken: () => Promise<string | undefined>;
   /** Where post images live (/config.json's mediaBaseUrl); an image's address is this plus its key. */
   mediaBaseUrl: string;
+  /** The mobile app's deep-link scheme (/config.json's appScheme), for the voucher QR codes. */
+  appScheme: string;
   /** Injected by unit tests; the browser's fetch otherwise. */
   fetch?: typeof globalThis.fetch;
 }
@@ -27,7 +29,12 @@ const WRITES: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE
 const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
 export const isPublicPath = (path: string) => PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 
-let config: ApiConfig = { baseUrl: '', mediaBaseUrl: '/media/', accessToken: async () => undefined };
+let config: ApiConfig = {
+  baseUrl: '',
+  mediaBaseUrl: '/media/',
+  appScheme: 'loyaltyapp',
+  accessToken: async () => undefined,
+};
 let onUnauthorized: (() => void) | null = null;
 let http: $Fetch = createHttp();
 
@@ -115,6 +122,9 @@ export const api = {
   delete: <S extends v.GenericSchema>(path: string, schema: S, options?: Options<S>) =>
     request('DELETE', path, { schema, ...options }),
 };
+
+/** The mobile app's deep-link scheme, e.g. "loyaltyapp" (claim links are `<scheme>://claim-voucher/{id}`). */
+export const appScheme = () => config.appScheme;
 
 /** The address of a stored image (spec §3: a fixed public storage location plus the key). */
 export const mediaUrl = (key: string) => `${config.mediaBaseUrl}${key.split('/').map(encodeURIComponent).join('/')}`;

@@ -37,5 +37,10 @@ export async function readConfig(doc: Document = document, fetcher: typeof fetch
 
 export function configureClients(config: RuntimeConfig): void {
   configureAuth(config);
-  configureApi({ baseUrl: config.apiBaseUrl, mediaBaseUrl: config.mediaBaseUrl, accessToken });
+  configureApi({
+    baseUrl: config.apiBaseUrl,
+    mediaBaseUrl: config.mediaBaseUrl,
+    appScheme: config.appScheme,
+    accessToken,
+  });
 }

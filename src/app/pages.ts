@@ -53,12 +53,17 @@ export const PAGES: readonly PageRow[] = [
     nav: { label: 'Dashboard', icon: HomeIcon },
     page: lazyModule(() => import('#src/features/dashboard/dashboard-page.tsx')),
   },
-  { path: '/vouchers', title: 'Voucher Management', nav: { label: 'Management', group: 'vouchers' }, page: comingSoon },
+  {
+    path: '/vouchers',
+    title: 'Voucher Management',
+    nav: { label: 'Management', group: 'vouchers' },
+    page: lazyModule(() => import('#src/features/vouchers/vouchers-page.tsx')),
+  },
   {
     path: '/vouchers/redeem',
     title: 'Redeem a Voucher',
     nav: { label: 'Redeem Code', group: 'vouchers' },
-    page: comingSoon,
+    page: lazyModule(() => import('#src/features/redeem/redeem-page.tsx')),
   },
   {
     path: '/bookings/calendar',

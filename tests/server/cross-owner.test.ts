@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { createOwner, srpTokens } from './support/amplify.ts';
 import { follow, registerCustomer } from './support/customers.ts';
 import { png } from './support/images.ts';
+import { voucherBody } from './support/vouchers.ts';
 
 /**
  * Owner B, signed in, aims every owner route at owner A's rows: each attempt is refused (404, or the
@@ -16,7 +17,16 @@ import { png } from './support/images.ts';
  * holding owner data adds a query to A_DATA. Give A a row of the new kind in `seedOwnerA`, through the API.
  */
 
-type OwnerA = { userid: string; businessid: string; email: string; businessname: string; followerid: string };
+type OwnerA = {
+  userid: string;
+  businessid: string;
+  email: string;
+  businessname: string;
+  followerid: string;
+  voucherid: string;
+  issuedvoucherid: string;
+  code: string;
+};
 type Attempt = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -85,6 +95,32 @@ const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
     path: `/api/packages/usage/${a.businessid}/can-add-resource`,
     expect: 404,
   }),
+  'GET /api/voucher-types': () => ({ method: 'GET', path: '/api/voucher-types', expect: 'own' }),
+  'GET /api/businesses/me/vouchers': () => ({
+    method: 'GET',
+    path: '/api/businesses/me/vouchers?status=active',
+    expect: 'own',
+  }),
+  'POST /api/businesses/:id/vouchers': (a) => ({
+    method: 'POST',
+    path: `/api/businesses/${a.businessid}/vouchers`,
+    body: voucherBody({ title: 'Created as A by B' }),
+    expect: 404,
+  }),
+  'GET /api/vouchers/:id': (a) => ({ method: 'GET', path: `/api/vouchers/${a.voucherid}`, expect: 404 }),
+  'PUT /api/vouchers/:id': (a) => ({
+    method: 'PUT',
+    path: `/api/vouchers/${a.voucherid}`,
+    body: voucherBody({ title: 'Changed by B' }),
+    expect: 404,
+  }),
+  'DELETE /api/vouchers/:id': (a) => ({ method: 'DELETE', path: `/api/vouchers/${a.voucherid}`, expect: 404 }),
+  'GET /api/redeem/lookup/:code': (a) => ({ method: 'GET', path: `/api/redeem/lookup/${a.code}`, expect: 404 }),
+  'POST /api/issued-vouchers/:id/redeem': (a) => ({
+    method: 'POST',
+    path: `/api/issued-vouchers/${a.issuedvoucherid}/redeem`,
+    expect: 404,
+  }),
 };
 
 /** Every row of A's data, per table; compared as JSON text before and after each attempt. */
@@ -97,6 +133,8 @@ const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   media: (a) =>
     sql`select key, businessid, content_type, size, md5(bytes) from media where businessid = ${a.businessid}`,
   upload_targets: (a) => sql`select * from upload_targets where businessid = ${a.businessid}`,
+  vouchers: (a) => sql`select * from vouchers where businessid = ${a.businessid}`,
+  issued_vouchers: (a) => sql`select * from issued_vouchers where businessid = ${a.businessid}`,
 };
 
 const PASSWORD = 'Separate#Owners1';
@@ -142,7 +180,20 @@ async function seedOwnerA(): Promise<OwnerA> {
     body: { content: 'Fresh bread', imageUrl: key },
   });
   expect(posted.status).toBe(201);
+  // A voucher, claimed by the follower through the customer API.
+  const voucher = await server.api('POST', `/api/businesses/${created.businessid}/vouchers`, {
+    token: AccessToken,
+    body: voucherBody({ title: 'Alpha loaf voucher' }),
+  });
+  expect(voucher.status).toBe(201);
+  const { voucherid } = (await voucher.json()) as { voucherid: string };
+  const claim = await server.api('POST', `/api/customer/vouchers/${voucherid}/claim`, { token: follower.accessToken });
+  expect(claim.status).toBe(201);
+  const { issuedvoucherid, code } = (await claim.json()) as { issuedvoucherid: string; code: string };
   return {
+    voucherid,
+    issuedvoucherid,
+    code,
     userid: created.userid,
     businessid: created.businessid!,
     email,
@@ -180,7 +231,16 @@ describe('owner B against owner A', () => {
     const text = await response.text();
     if (attempt.expect === 'own') {
       expect(response.status, text).toBeLessThan(300);
-      for (const value of [a.userid, a.businessid, a.email, a.businessname, a.followerid, 'follows.a@example.com']) {
+      for (const value of [
+        a.userid,
+        a.businessid,
+        a.email,
+        a.businessname,
+        a.followerid,
+        'follows.a@example.com',
+        a.voucherid,
+        a.code,
+      ]) {
         expect(text).not.toContain(value);
       }
     } else {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.samples.ts';
+import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { amplifySignIn, configureAmplify } from './support/amplify.ts';
 
@@ -69,5 +70,36 @@ describe('the demo fixtures of the QA plans', () => {
       token: accessToken,
     });
     expect(await check.json()).toEqual({ canCreate: true, limit: 3 });
+  });
+
+  it('has vouchers its followers claimed through the customer API, some redeemed, one archived by the owner', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const list = async (status: string) =>
+      (await (
+        await server.api('GET', `/api/businesses/me/vouchers?status=${status}`, { token: accessToken })
+      ).json()) as Array<{
+        title: string;
+        isactive: boolean;
+        issued_count: number;
+        redeemed_count: number;
+        deleted_by_email: string | null;
+      }>;
+    const active = await list('active');
+    const archived = await list('archived');
+    expect(active.map((v) => v.title)).toContain(demoVoucher.title);
+    expect(active.some((v) => !v.isactive)).toBe(true);
+    expect(archived.map((v) => v.title)).toEqual([demoArchivedVoucher.title]);
+    expect(archived[0]!.deleted_by_email).toBe(demoOwner.email);
+    const pastry = active.find((v) => v.title === demoVoucher.title)!;
+    expect(pastry).toMatchObject({ issued_count: 12, redeemed_count: 5 });
+    const stats = (await (
+      await server.api('GET', '/api/businesses/me/voucher-stats', { token: accessToken })
+    ).json()) as { total_vouchers: number; issued_this_week: number };
+    expect(stats.total_vouchers).toBe(4);
+    // Every code belongs to a customer who signed up through the API (a member of Customers).
+    const holders = await server.deps.db.execute(
+      `select count(*)::int as n from issued_vouchers i left join user_groups g on g.userid = i.customerid and g.group_name = 'Customers' where g.userid is null`,
+    );
+    expect((holders as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
   });
 });

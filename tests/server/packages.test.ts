@@ -102,7 +102,7 @@ describe('usage and stats with followers who came through the customer API', () 
     expect(far.weekly.at(-1)).toEqual({ week_start: '2026-11-22T11:00:00.000Z', new_followers: 3, total: 5 });
   });
 
-  it('gives zeros for vouchers until vouchers exist', async () => {
+  it('gives zeros to a business without vouchers', async () => {
     const { token } = await owner('vouchers@example.com');
     expect(await get('/api/businesses/me/voucher-stats', token)).toEqual({
       total_vouchers: 0,

@@ -1,7 +1,7 @@
-import { and, count, gte, lt } from 'drizzle-orm';
+import { and, count, gte, isNull, lt } from 'drizzle-orm';
 import type { UserStats, VoucherStats } from '#contracts/stats.ts';
-import { businesses, followers } from '../../db/schema.ts';
-import { businessWeeks } from '../../lib/business-time.ts';
+import { businesses, followers, issuedVouchers, vouchers } from '../../db/schema.ts';
+import { businessWeek, businessWeeks } from '../../lib/business-time.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
@@ -44,10 +44,30 @@ export function statsRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     return c.json(body);
   });
 
-  app.get('/me/voucher-stats', (c) => {
-    businessScope(c);
-    // Vouchers arrive with their own issue; until then there is nothing to count.
-    const body: VoucherStats = { total_vouchers: 0, issued_this_week: 0, redeemed_this_week: 0 };
+  /** Templates not archived; codes issued and redeemed in the business's current week (its own zone). */
+  app.get('/me/voucher-stats', async (c) => {
+    const mine = businessScope(c);
+    const [business] = await db
+      .select({ timezone: businesses.timezone })
+      .from(businesses)
+      .where(mine.where(businesses));
+    if (!business) throw new HttpError(404, 'No business profile found.');
+    const { start, end } = businessWeek(clock(), business.timezone);
+    const inWeek = (column: typeof issuedVouchers.issuedAt | typeof issuedVouchers.redeemedAt) =>
+      and(mine.where(issuedVouchers), gte(column, start), lt(column, end));
+    const [[templates], [issued], [redeemed]] = await Promise.all([
+      db
+        .select({ total: count() })
+        .from(vouchers)
+        .where(and(mine.where(vouchers), isNull(vouchers.deletedAt))),
+      db.select({ total: count() }).from(issuedVouchers).where(inWeek(issuedVouchers.issuedAt)),
+      db.select({ total: count() }).from(issuedVouchers).where(inWeek(issuedVouchers.redeemedAt)),
+    ]);
+    const body: VoucherStats = {
+      total_vouchers: templates?.total ?? 0,
+      issued_this_week: issued?.total ?? 0,
+      redeemed_this_week: redeemed?.total ?? 0,
+    };
     return c.json(body);
   });
 

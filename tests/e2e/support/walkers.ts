@@ -21,7 +21,10 @@ import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
+import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
 import type { PlanScenario } from '../../../scripts/lib/plan.ts';
+import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
+import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
 
 type Perform = (page: Page, event: any) => Promise<void>;
@@ -607,6 +610,110 @@ const followers: Walker = {
   },
 };
 
+const voucherRow = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
+
+const vouchers: Walker = {
+  entry: vouchersEntry,
+  walk: [
+    'done.actor.loadVouchers → vouchers.qr → vouchers.download',
+    'done.actor.loadVouchers → vouchers.delete → vouchers.close',
+    'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → done.actor.loadVoucher → vouchers.close',
+  ],
+  perform: {
+    'vouchers.qr': (page) =>
+      voucherRow(page, demoVoucher.title)
+        .getByRole('button', { name: /^Show QR Code/ })
+        .click(),
+    'vouchers.download': async (page) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download as PNG' }).click();
+      expect((await download).suggestedFilename()).toBe(`${demoVoucher.title}.png`);
+    },
+    'vouchers.delete': (page) =>
+      voucherRow(page, demoVoucher.title)
+        .getByRole('button', { name: /^Delete/ })
+        .click(),
+    'vouchers.show': (page, event: { status: string }) =>
+      page.getByRole('button', { name: event.status === 'archived' ? 'Archived' : 'Active', exact: true }).click(),
+    'vouchers.view': (page) =>
+      voucherRow(page, demoArchivedVoucher.title).getByRole('button', { name: /^View/ }).click(),
+    'vouchers.close': async (page) => {
+      const open = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+      const cancel = open.getByRole('button', { name: 'Cancel' });
+      await ((await cancel.count()) ? cancel : open.getByRole('button', { name: 'Close', exact: true }).last()).click();
+    },
+  },
+  check: {
+    'ready.list': async (page) => {
+      await page.getByRole('table').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    },
+    'ready.qr': async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Issue Voucher via QR Code' });
+      await dialog.getByRole('img', { name: `QR code to claim ${demoVoucher.title}` }).waitFor();
+      await dialog.getByText('Customers scan this code with the app to claim the voucher.').waitFor();
+    },
+    'ready.confirmDelete': async (page) => {
+      await page
+        .getByRole('alertdialog', { name: 'Confirm Deletion' })
+        .getByText('This action cannot be undone.')
+        .waitFor();
+    },
+    'ready.details': async (page) => {
+      const dialog = page.getByRole('dialog', { name: 'Archived Voucher Details' });
+      await dialog.getByText(demoArchivedVoucher.description).waitFor();
+      await dialog.getByText(demoOwner.email).waitFor();
+    },
+  },
+};
+
+/** The code the plan's "Before you start" asks for: a new customer claims the demo's first voucher. */
+let claimedCode = '';
+const redeem: Walker = {
+  entry: redeemEntry,
+  walk: [
+    'redeem.lookup',
+    'redeem.edit → redeem.lookup → done.actor.lookupCode → redeem.confirm → done.actor.redeem → redeem.lookup',
+  ],
+  prepare: async () => {
+    const call = (path: string, init?: RequestInit) => fetch(new URL(path, stack.baseUrl), init);
+    const config = (await (await call('/config.json')).json()) as {
+      auth: { userPoolId: string; userPoolClientId: string };
+    };
+    const pool = { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
+    const token = await signInCustomer(call, pool, demoOwner.email, demoOwner.password);
+    const list = (await (
+      await call('/api/businesses/me/vouchers', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Array<{ voucherid: string; title: string }>;
+    const voucher = list.find((v) => v.title === demoVoucher.title)!;
+    claimedCode = (await customerClaims(stack.baseUrl, voucher.voucherid, 'walk')).code;
+  },
+  perform: {
+    // The plan says: type the code the simulator printed, in lower case with a space before and after.
+    'redeem.edit': (page, event: { code: string }) =>
+      page.getByLabel('Voucher code').fill(event.code.trim() ? ` ${claimedCode.toLowerCase()} ` : ''),
+    'redeem.lookup': (page) => page.getByRole('button', { name: 'Look Up' }).click(),
+    'redeem.confirm': (page) => page.getByRole('button', { name: 'Confirm Redemption' }).click(),
+  },
+  check: {
+    idle: async (page) => {
+      await page.getByPlaceholder('ABC-123-XYZ').waitFor();
+    },
+    ready: async (page) => {
+      await page.getByText('Ready to Redeem').waitFor();
+      await page.getByRole('heading', { name: demoVoucher.title }).waitFor();
+    },
+    redeemed: async (page) => {
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Voucher redeemed: ${demoVoucher.title}.` })
+        .waitFor();
+      expect(await page.getByLabel('Voucher code').inputValue()).toBe('');
+    },
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -622,4 +729,6 @@ export const walkers: Walker[] = [
   businessProfile,
   shell,
   toast,
+  vouchers,
+  redeem,
 ];

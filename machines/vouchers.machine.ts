@@ -1,0 +1,233 @@
+/**
+ * Voucher Management (spec §2 "Voucher Management", §8): the active or archived vouchers, and from a
+ * row the QR code to issue it, the Create / Edit dialog (its own machine, voucher-form), the deletion
+ * question (archiving), and an archived voucher's details. Effects are actors (loadVouchers,
+ * loadVoucher, archiveVoucher) and actions (downloadQr, printCard, reportArchived).
+ */
+import { assign, setup } from 'xstate';
+import { VOUCHER_TEXTS, type Voucher } from '#contracts/vouchers.ts';
+import { notProvided } from './lib/effects.ts';
+
+export type VoucherStatus = 'active' | 'archived';
+
+export interface VouchersContext {
+  status: VoucherStatus;
+  list: Voucher[] | null;
+  error: string | null;
+  /** The row a dialog is about; null while creating. */
+  selected: Voucher | null;
+  /** An archived voucher as the server has it (the "Archived Voucher Details" dialog). */
+  details: Voucher | null;
+  /** An alert over the list: "Could not delete voucher." or "Could not load voucher details." */
+  alert: string | null;
+}
+
+export type VouchersEvent =
+  | { type: 'vouchers.show'; status: VoucherStatus }
+  | { type: 'vouchers.retry' }
+  | { type: 'vouchers.create' }
+  | { type: 'vouchers.edit'; voucherid: string }
+  | { type: 'vouchers.delete'; voucherid: string }
+  | { type: 'vouchers.qr'; voucherid: string }
+  | { type: 'vouchers.view'; voucherid: string }
+  | { type: 'vouchers.confirmDelete' }
+  | { type: 'vouchers.download' }
+  | { type: 'vouchers.print' }
+  | { type: 'vouchers.saved' }
+  | { type: 'vouchers.close' };
+
+const pick = ({ context, event }: { context: VouchersContext; event: VouchersEvent }) =>
+  'voucherid' in event ? (context.list?.find((v) => v.voucherid === event.voucherid) ?? null) : null;
+
+const show = {
+  guard: 'otherStatus',
+  target: '#vouchers.loading',
+  actions: 'showStatus',
+  description: 'Press "Active" or "Archived" in the toggle',
+} as const;
+
+export const vouchersMachine = setup({
+  types: {
+    context: {} as VouchersContext,
+    events: {} as VouchersEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadVouchers: notProvided<Voucher[], { status: VoucherStatus }>('loadVouchers'),
+    loadVoucher: notProvided<Voucher, { voucherid: string }>('loadVoucher'),
+    archiveVoucher: notProvided<Voucher, { voucherid: string }>('archiveVoucher'),
+  },
+  actions: {
+    downloadQr: (_, _params: { voucher: Voucher }) => {},
+    printCard: () => {},
+    reportArchived: (_, _params: { voucher: Voucher }) => {},
+    select: assign({ selected: pick, alert: null }),
+    showStatus: assign({
+      status: ({ context, event }) => (event.type === 'vouchers.show' ? event.status : context.status),
+      list: null,
+      alert: null,
+    }),
+  },
+  guards: {
+    otherStatus: ({ context, event }) => event.type === 'vouchers.show' && event.status !== context.status,
+    listedActive: ({ context, event }) => context.status === 'active' && pick({ context, event })?.deletedat === null,
+    listedArchived: ({ context, event }) => context.status === 'archived' && !!pick({ context, event })?.deletedat,
+    showingActive: ({ context }) => context.status === 'active',
+  },
+}).createMachine({
+  id: 'vouchers',
+  context: { status: 'active', list: null, error: null, selected: null, details: null, alert: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The vouchers of the chosen status load ("Loading vouchers...")',
+      tags: 'busy',
+      invoke: {
+        id: 'loadVouchers',
+        src: 'loadVouchers',
+        input: ({ context }) => ({ status: context.status }),
+        onDone: {
+          target: 'ready',
+          actions: assign({ list: ({ event }) => event.output, error: null }),
+          description:
+            'The table shows Title, Type, Value and, for active vouchers, Status and End Date (archived: Deleted At, Deleted By), or "No active vouchers found." / "No archived vouchers found."',
+        },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: VOUCHER_TEXTS.listFailed }),
+          description: 'The server cannot be reached or refuses: "Could not load vouchers." with Try again',
+        },
+      },
+    },
+    failed: {
+      description: '"Could not load vouchers." shows with a "Try again" button',
+      on: { 'vouchers.retry': { target: 'loading', description: 'Press "Try again"' }, 'vouchers.show': show },
+    },
+    ready: {
+      initial: 'list',
+      description: 'The vouchers of the chosen status',
+      states: {
+        list: {
+          description: 'The table of vouchers with each row\'s actions, and "Create New Voucher"',
+          on: {
+            'vouchers.show': show,
+            'vouchers.create': {
+              guard: 'showingActive',
+              target: 'form',
+              actions: assign({ selected: null, alert: null }),
+              description: 'Press "Create New Voucher"',
+            },
+            'vouchers.edit': {
+              guard: 'listedActive',
+              target: 'form',
+              actions: 'select',
+              description: 'Press "Edit" on a row',
+            },
+            'vouchers.delete': {
+              guard: 'listedActive',
+              target: 'confirmDelete',
+              actions: 'select',
+              description: 'Press "Delete" on a row',
+            },
+            'vouchers.qr': {
+              guard: 'listedActive',
+              target: 'qr',
+              actions: 'select',
+              description: 'Press "Show QR Code" on a row',
+            },
+            'vouchers.view': {
+              guard: 'listedArchived',
+              target: 'loadingDetails',
+              actions: ['select', assign({ details: null })],
+              description: 'Press "View" on an archived row',
+            },
+          },
+        },
+        form: {
+          description: 'The "Create New Voucher" or "Edit Voucher" dialog is open (its own plan: Voucher form)',
+          on: {
+            'vouchers.saved': {
+              target: '#vouchers.loading',
+              description: 'Save the dialog: it closes and the list reloads with the voucher',
+            },
+            'vouchers.close': {
+              target: 'list',
+              description: 'Cancel the dialog; focus returns to the button that opened it',
+            },
+          },
+        },
+        confirmDelete: {
+          description:
+            '"Confirm Deletion" asks, saying "This action cannot be undone.", with Cancel and "Confirm Delete"',
+          on: {
+            'vouchers.confirmDelete': { target: 'deleting', description: 'Press "Confirm Delete"' },
+            'vouchers.close': { target: 'list', description: 'Press "Cancel" (or Escape)' },
+          },
+        },
+        deleting: {
+          description: 'The voucher is being archived; "Confirm Delete" reads "Deleting..."',
+          tags: 'busy',
+          invoke: {
+            id: 'archiveVoucher',
+            src: 'archiveVoucher',
+            input: ({ context }) => ({ voucherid: context.selected!.voucherid }),
+            onDone: {
+              target: '#vouchers.loading',
+              actions: { type: 'reportArchived', params: ({ event }) => ({ voucher: event.output }) },
+              description: 'The voucher is archived: the dialog closes, a note confirms it, and it leaves the list',
+            },
+            onError: {
+              target: 'list',
+              actions: assign({ alert: VOUCHER_TEXTS.deleteFailed, selected: null }),
+              description: 'The server refuses or cannot be reached: the alert "Could not delete voucher."',
+            },
+          },
+        },
+        qr: {
+          description: '"Issue Voucher via QR Code" shows a 256 px QR code, the caption, "Download as PNG" and "Print"',
+          on: {
+            'vouchers.download': {
+              actions: { type: 'downloadQr', params: ({ context }) => ({ voucher: context.selected! }) },
+              description: 'Press "Download as PNG": the browser saves <title>.png',
+            },
+            'vouchers.print': {
+              actions: 'printCard',
+              description: 'Press "Print": the print dialog shows a counter card (title, QR code, rules) on one page',
+            },
+            'vouchers.close': { target: 'list', description: 'Press "Close" (or Escape)' },
+          },
+        },
+        loadingDetails: {
+          description: '"Archived Voucher Details" opens and loads the voucher',
+          invoke: {
+            id: 'loadVoucher',
+            src: 'loadVoucher',
+            input: ({ context }) => ({ voucherid: context.selected!.voucherid }),
+            onDone: {
+              target: 'details',
+              actions: assign({ details: ({ event }) => event.output }),
+              description: 'The dialog shows title, description, type, value, deleted at and deleted by',
+            },
+            onError: {
+              target: 'list',
+              actions: assign({ alert: VOUCHER_TEXTS.detailsFailed, selected: null }),
+              description:
+                'The voucher cannot be loaded: the dialog closes and the alert "Could not load voucher details."',
+            },
+          },
+          on: { 'vouchers.close': { target: 'list', description: 'Close the dialog while it loads' } },
+        },
+        details: {
+          description: '"Archived Voucher Details" shows the archived voucher (read-only)',
+          on: {
+            'vouchers.close': {
+              target: 'list',
+              actions: assign({ details: null }),
+              description: 'Press "Close" (or Escape)',
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemResponse } from '#contracts/vouchers.ts';
+import { issuedVouchers, users, vouchers } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
+import { createRouter } from '../../lib/router.ts';
+import { businessScope } from '../../lib/scope.ts';
+import { normaliseCode } from '../../lib/voucher-codes.ts';
+import type { AppDeps } from '../../types.ts';
+import { idParam } from './voucher-query.ts';
+
+/** Failed lookups a business may make in a window before lookups are refused (429). */
+export const LOOKUP_FAILURE_LIMIT = 20;
+export const LOOKUP_WINDOW_SECONDS = 600;
+const bucketOf = (businessid: string) => `redeem-lookup:${businessid}`;
+
+/**
+ * The counter (spec §7): look a code up, redeem it. Redeeming is ONE conditional update
+ * (`... where statusid = 1`, in one statement with the existence check): the database lets exactly one of any number of simultaneous redeems change
+ * the row, on PGlite and PostgreSQL alike; the others see no row and answer 409. Codes are looked up only
+ * among this business's, and failed lookups are limited per business so codes cannot be guessed.
+ */
+export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  const app = createRouter('owner');
+
+  app.get('/redeem/lookup/:code', async (c) => {
+    const mine = businessScope(c);
+    const code = normaliseCode(c.req.param('code'));
+    if (code === '') throw new HttpError(400, REDEEM_TEXTS.codeRequired);
+    const now = clock();
+    // While locked, every lookup is refused (a right code too), so a guesser learns nothing.
+    const locked = await peekRateLimit(db, bucketOf(mine.businessid), LOOKUP_FAILURE_LIMIT, now);
+    if (!locked.allowed) {
+      throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(locked.retryAfterSeconds) });
+    }
+    const [row] = await db
+      .select({
+        issuedvoucherid: issuedVouchers.issuedvoucherid,
+        title: vouchers.title,
+        description: vouchers.description,
+        customer_email: users.email,
+        issuedvoucherstatusid: issuedVouchers.statusid,
+        redeemedAt: issuedVouchers.redeemedAt,
+      })
+      .from(issuedVouchers)
+      .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
+      .innerJoin(users, eq(users.userid, issuedVouchers.customerid))
+      .where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)));
+    if (!row) {
+      await hitRateLimit(db, bucketOf(mine.businessid), {
+        limit: LOOKUP_FAILURE_LIMIT,
+        windowSeconds: LOOKUP_WINDOW_SECONDS,
+        now,
+      });
+      throw new HttpError(404, REDEEM_TEXTS.notFound);
+    }
+    const { redeemedAt, ...rest } = row;
+    return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null } satisfies IssuedVoucherLookup);
+  });
+
+  /**
+   * ONE statement: the conditional update, and in the same round trip whether the code exists for this
+   * business (and its title). The outer select reads the row as it was before the update, so it says
+   * "exists" whether this request or another one redeemed it; `done` says which.
+   */
+  app.post('/issued-vouchers/:id/redeem', async (c) => {
+    const mine = businessScope(c);
+    const id = idParam(c.req.param('id'), REDEEM_TEXTS.issuedNotFound);
+    const result = await db.execute(sql`
+      with redeemed as (
+        update ${issuedVouchers}
+        set statusid = ${REDEEMED}, redeemed_at = ${clock().toISOString()}::timestamptz,
+            redeemed_by = ${c.get('owner').userid}
+        where issuedvoucherid = ${id} and businessid = ${mine.businessid} and statusid = ${READY}
+        returning issuedvoucherid
+      )
+      select v.title, (select count(*)::int from redeemed) as done
+      from ${issuedVouchers} i join ${vouchers} v on v.voucherid = i.voucherid
+      where i.issuedvoucherid = ${id} and i.businessid = ${mine.businessid}`);
+    const [row] = (result as unknown as { rows: Array<{ title: string; done: number }> }).rows;
+    if (!row) throw new HttpError(404, REDEEM_TEXTS.issuedNotFound);
+    if (Number(row.done) !== 1) throw new HttpError(409, REDEEM_TEXTS.alreadyRedeemed);
+    return c.json({ message: REDEEM_TEXTS.redeemed(row.title) } satisfies RedeemResponse);
+  });
+
+  return app;
+}
