@@ -16,7 +16,14 @@ import { png } from './support/images.ts';
  * holding owner data adds a query to A_DATA. Give A a row of the new kind in `seedOwnerA`, through the API.
  */
 
-type OwnerA = { userid: string; businessid: string; email: string; businessname: string; followerid: string };
+type OwnerA = {
+  userid: string;
+  businessid: string;
+  email: string;
+  businessname: string;
+  followerid: string;
+  conversationid: string;
+};
 type Attempt = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -85,6 +92,33 @@ const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
     path: `/api/packages/usage/${a.businessid}/can-add-resource`,
     expect: 404,
   }),
+  'GET /api/messaging/business/conversations': () => ({
+    method: 'GET',
+    path: '/api/messaging/business/conversations?status=active',
+    expect: 'own',
+  }),
+  'GET /api/messaging/business/conversations/:id/messages': (a) => ({
+    method: 'GET',
+    path: `/api/messaging/business/conversations/${a.conversationid}/messages?limit=5`,
+    expect: 404,
+  }),
+  'POST /api/messaging/business/conversations/:id/messages': (a) => ({
+    method: 'POST',
+    path: `/api/messaging/business/conversations/${a.conversationid}/messages`,
+    body: { messageText: 'Sent as A by B' },
+    expect: 404,
+  }),
+  'PUT /api/messaging/business/conversations/:id/read': (a) => ({
+    method: 'PUT',
+    path: `/api/messaging/business/conversations/${a.conversationid}/read`,
+    expect: 404,
+  }),
+  'PUT /api/messaging/business/conversations/:id': (a) => ({
+    method: 'PUT',
+    path: `/api/messaging/business/conversations/${a.conversationid}`,
+    body: { is_active: false },
+    expect: 404,
+  }),
 };
 
 /** Every row of A's data, per table; compared as JSON text before and after each attempt. */
@@ -97,6 +131,9 @@ const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   media: (a) =>
     sql`select key, businessid, content_type, size, md5(bytes) from media where businessid = ${a.businessid}`,
   upload_targets: (a) => sql`select * from upload_targets where businessid = ${a.businessid}`,
+  conversations: (a) => sql`select * from conversations where businessid = ${a.businessid}`,
+  messages: (a) => sql`select * from messages where businessid = ${a.businessid}`,
+  messaging_versions: (a) => sql`select * from messaging_versions where businessid = ${a.businessid}`,
 };
 
 const PASSWORD = 'Separate#Owners1';
@@ -142,12 +179,19 @@ async function seedOwnerA(): Promise<OwnerA> {
     body: { content: 'Fresh bread', imageUrl: key },
   });
   expect(posted.status).toBe(201);
+  // A conversation with an unread customer message.
+  const wrote = await server.api('POST', `/api/customer/businesses/${created.businessid}/messages`, {
+    token: follower.accessToken,
+    body: { messageText: 'Is the bakery open on Sunday?' },
+  });
+  expect(wrote.status).toBe(201);
   return {
     userid: created.userid,
     businessid: created.businessid!,
     email,
     businessname: 'Alpha Bakery',
     followerid: follower.userid,
+    conversationid: (await wrote.json()).conversationid,
   };
 }
 
@@ -180,7 +224,16 @@ describe('owner B against owner A', () => {
     const text = await response.text();
     if (attempt.expect === 'own') {
       expect(response.status, text).toBeLessThan(300);
-      for (const value of [a.userid, a.businessid, a.email, a.businessname, a.followerid, 'follows.a@example.com']) {
+      for (const value of [
+        a.userid,
+        a.businessid,
+        a.email,
+        a.businessname,
+        a.followerid,
+        a.conversationid,
+        'follows.a@example.com',
+        'Is the bakery open',
+      ]) {
         expect(text).not.toContain(value);
       }
     } else {
