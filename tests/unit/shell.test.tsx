@@ -8,11 +8,12 @@ import type { BusinessProfile } from '#contracts/businesses.ts';
 import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { configureApi } from '#src/api/client.ts';
 import { Shell } from '#src/app/shell.tsx';
+import { noConversations } from './messaging-fakes.ts';
 
 function Harness({ initial, onSignOut }: { initial: BusinessProfile | null; onSignOut: () => void }) {
   const [current, setCurrent] = useState(initial);
   return (
-    <Shell business={current} onSignOut={onSignOut} onBusinessUpdated={setCurrent}>
+    <Shell business={current} onSignOut={onSignOut} onBusinessUpdated={setCurrent} conversationsLogic={noConversations}>
       <h1>Page</h1>
     </Shell>
   );
@@ -87,8 +88,9 @@ describe('top bar', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
-  it('opens the Messages panel, which Escape closes, giving focus back', () => {
+  it('opens the Messages panel, which Escape closes, giving focus back', async () => {
     renderShell();
+    await act(async () => {});
     const opener = screen.getByRole('button', { name: 'Messages' });
     opener.focus();
     fireEvent.click(opener);
