@@ -29,9 +29,9 @@ export function pollFailure(error: unknown): PollFailure {
   return toFailure(error);
 }
 
-/** The tab's visibility, as the pollers hear it. */
+/** The tab's visibility, as the pollers hear it (document.visibilityState and its change event). */
 export const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
-const visibility = fromCallback(({ sendBack }) => {
+export const visibility = fromCallback(({ sendBack }) => {
   const onChange = () => {
     const event: PollerEvent = { type: isHidden() ? 'visibility.hidden' : 'visibility.visible' };
     sendBack(event);
