@@ -4,19 +4,14 @@
  */
 import { act, screen } from '@testing-library/react';
 import { beforeEach, expect, vi } from 'vitest';
-import { fromPromise } from 'xstate';
-import { chatMachine } from '#machines/chat.machine.ts';
 import type { chatPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { amelia, chatPollerEntry } from '#machines/samples/messages.samples.ts';
 import { ChatDialog } from '#src/features/messages/chat-dialog.tsx';
 import { visibility } from '#src/features/messages/messages.wiring.ts';
 import { describeFlow } from './harness.tsx';
-import { setTabHidden, tabHidden } from './messaging-support.tsx';
+import { idleChat, setTabHidden, tabHidden } from './messaging-support.tsx';
 
-const waitingForever = fromPromise(() => new Promise<never>(() => undefined));
-const chat = chatMachine.provide({
-  actors: { markRead: waitingForever, sendMessage: waitingForever, setActive: waitingForever },
-});
+const chat = idleChat;
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });

@@ -7,13 +7,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeAll, expect } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate';
 import type { Conversation } from '#contracts/messaging.ts';
-import { chatMachine } from '#machines/chat.machine.ts';
 import { chatPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import type { PollResult } from '#machines/poller.machine.ts';
 import { amelia, ameliaMessages, messagesPanelEntry, noah } from '#machines/samples/messages.samples.ts';
 import { MessagesPanel } from '#src/features/messages/messages-panel.tsx';
 import { conversationsAnswering } from '../unit/messaging-fakes.ts';
 import { describeFlow } from './harness.tsx';
+import { idleChat } from './messaging-support.tsx';
 
 const listed: Conversation[] = [amelia, noah];
 let active: AnyActorRef;
@@ -24,10 +24,7 @@ beforeAll(async () => {
   await waitFor(active, (s) => s.matches({ active: 'waiting' }));
 });
 const archived = conversationsAnswering(listed.map((c) => ({ ...c, is_active: false })));
-const waitingForever = fromPromise(() => new Promise<never>(() => undefined));
-const chat = chatMachine.provide({
-  actors: { markRead: waitingForever, sendMessage: waitingForever, setActive: waitingForever },
-});
+const chat = idleChat;
 const chatPoller = chatPollerMachine.provide({
   actors: {
     poll: fromPromise(

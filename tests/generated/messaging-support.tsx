@@ -1,6 +1,8 @@
 /** What the messaging flows' generated tests share: the tab's visibility as a browser changes it. */
 import { act } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fromPromise } from 'xstate';
+import { chatMachine } from '#machines/chat.machine.ts';
 
 let hidden = false;
 Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
@@ -19,3 +21,9 @@ export function setTabHidden(value: boolean) {
 export const tabHidden = (value: boolean) => {
   hidden = value;
 };
+
+/** The chat with effects that never answer: for tests about something else (a poller, the panel). */
+const waitingForever = () => fromPromise<any, any>(() => new Promise<never>(() => undefined));
+export const idleChat = chatMachine.provide({
+  actors: { markRead: waitingForever(), sendMessage: waitingForever(), setActive: waitingForever() },
+});
