@@ -1,7 +1,7 @@
 /**
- * `npm run simulate -- --business <id|demo> --customers N [--follow] [--days D]`: customers exactly as
- * the mobile app makes them, over the customer API (sign-up, the mailed verification link, SRP sign-in,
- * follow). See server/sim/customers.ts.
+ * `npm run simulate -- --business <id|demo> --customers N [--follow] [--chat] [--days D]`: customers
+ * exactly as the mobile app makes them, over the customer API (sign-up, the mailed verification link,
+ * SRP sign-in, follow, a first message). See server/sim/customers.ts.
  *
  * With a server running (--url, default http://127.0.0.1:$PORT) it calls it over HTTP; the server's own
  * limits apply (10 sign-ups an hour from one address). With no server running it builds the same app
@@ -15,10 +15,12 @@ import { businesses, users } from '../server/db/schema.ts';
 import { seedsDemo } from '../server/env.ts';
 import {
   type Call,
+  chatLine,
   createCustomer,
   followBusiness,
   mailboxOverHttp,
   person,
+  sendMessage,
   signInCustomer,
 } from '../server/sim/customers.ts';
 import { simulateInProcess, spreadOver } from '../server/sim/in-process.ts';
@@ -27,11 +29,12 @@ import { openCliDatabase } from './lib/cli-database.ts';
 const USAGE = `Simulate customers of the mobile app through the customer API.
 
 Usage:
-  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--days <D>] [--url <server>]
+  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--chat] [--days <D>] [--url <server>]
 
   --business   the business to follow: its id, or "demo" for the demo owner's business
   --customers  how many customers sign up (each verifies by the mailed link and signs in with SRP)
   --follow     each new customer follows the business
+  --chat       each new customer follows the business and writes it a message (the owner's Messages)
   --days       spread the follows over the last D days (needs the in-process mode: server stopped)
   --url        the running server (default http://127.0.0.1:$PORT, PORT default 8787)
 
@@ -50,6 +53,7 @@ const { values } = parseArgs({
     business: { type: 'string' },
     customers: { type: 'string' },
     follow: { type: 'boolean', default: false },
+    chat: { type: 'boolean', default: false },
     days: { type: 'string', default: '0' },
     url: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -57,6 +61,8 @@ const { values } = parseArgs({
   strict: true,
 });
 if (values.help) usage();
+// A customer writes only to a business they follow.
+if (values.chat) values.follow = true;
 const count = Number(values.customers);
 const days = Number(values.days);
 if (!values.business) usage('--business is required (an id, or demo).');
@@ -98,6 +104,7 @@ if (running) {
   for (const [i, p] of people.entries()) {
     const token = await createCustomer(call, pool, p, mailboxOverHttp(call));
     if (values.follow) await followBusiness(call, token, businessid);
+    if (values.chat) await sendMessage(call, token, businessid, chatLine(i));
     process.stdout.write(`\r${i + 1}/${count} customers (over HTTP at ${url})`);
   }
 } else {
@@ -118,7 +125,7 @@ if (running) {
         if (!businessid) usage(`there is no demo business (${env.DEMO_EMAIL}) in this database.`);
       }
     }
-    await simulateInProcess(deps, { businessid, people, times: spreadOver(days, count) });
+    await simulateInProcess(deps, { businessid, people, times: spreadOver(days, count), chat: values.chat });
     process.stdout.write(
       `${count}/${count} customers (in-process on ${env.DATABASE_URL ? 'PostgreSQL' : env.DATA_DIR})`,
     );
@@ -127,6 +134,6 @@ if (running) {
   }
 }
 console.log(
-  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.follow ? ', each following the business' : ''}.`,
+  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.chat ? ', each following the business and writing it a message' : values.follow ? ', each following the business' : ''}.`,
 );
 process.exit(0);

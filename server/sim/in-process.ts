@@ -3,7 +3,7 @@ import { createApp } from '../app.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createIdentity } from '../identity/identity.ts';
 import type { AppDeps } from '../types.ts';
-import { type Call, createCustomer, followBusiness, type Person } from './customers.ts';
+import { type Call, chatLine, createCustomer, followBusiness, type Person, sendMessage } from './customers.ts';
 
 /**
  * The simulator without a network: the real app, called with app.request, under a clock the run moves,
@@ -13,7 +13,7 @@ import { type Call, createCustomer, followBusiness, type Person } from './custom
  */
 export async function simulateInProcess(
   deps: AppDeps,
-  options: { businessid?: string; people: Person[]; times: Date[] },
+  options: { businessid?: string; people: Person[]; times: Date[]; chat?: boolean },
 ): Promise<number> {
   let now = new Date();
   const env = { ...deps.env, TRUST_PROXY: 'true' as const, LOG_REQUESTS: 'false' as const };
@@ -40,6 +40,7 @@ export async function simulateInProcess(
     };
     const token = await createCustomer(call, pool, person, mailbox);
     if (options.businessid) await followBusiness(call, token, options.businessid);
+    if (options.businessid && options.chat) await sendMessage(call, token, options.businessid, chatLine(i));
     made++;
   }
   return made;
