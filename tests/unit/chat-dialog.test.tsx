@@ -13,7 +13,7 @@ function renderChat() {
   const sent: string[] = [];
   const logic = chatMachine.provide({
     actors: {
-      markRead: fromPromise(async () => ({})),
+      markRead: fromPromise<unknown, { conversationid: string }>(async () => undefined),
       setActive: fromPromise(async () => amelia),
       sendMessage: fromPromise<Message, { conversationid: string; messageText: string }>(async ({ input }) => {
         sent.push(input.messageText);
