@@ -1,0 +1,35 @@
+import { findChromium, launchChromium } from './tests/e2e/support/stack.ts';
+const browser = await launchChromium(findChromium()!);
+for (const width of [1280, 375]) {
+  const context = await browser.newContext({ viewport: { width, height: width === 1280 ? 800 : 812 }, baseURL: 'http://localhost:8830' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.log('pageerror', e.message));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.text()); });
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill('owner@demo.local');
+  await form.getByLabel('Password').fill('DemoOwner#2026');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /Messages, \d+ unread/ }).waitFor({ timeout: 20000 });
+  console.log('title', await page.title());
+  await page.screenshot({ path: `/tmp/shots/top-${width}.png` });
+  await page.getByRole('button', { name: /Messages/ }).click();
+  const panel = page.getByRole('dialog', { name: 'Messages' });
+  await panel.getByRole('button', { name: /Amelia Hughes 2 unread/ }).click();
+  await panel.getByText('Open full conversation').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `/tmp/shots/panel-${width}.png` });
+  await panel.getByRole('tab', { name: 'Archived' }).click();
+  await panel.getByRole('button', { name: /Oliver/ }).waitFor();
+  await page.screenshot({ path: `/tmp/shots/archived-${width}.png` });
+  await panel.getByRole('tab', { name: 'Active' }).click();
+  await panel.getByRole('button', { name: /Noah Patel Of course/ }).click();
+  await panel.getByText('Open full conversation').click();
+  const chat = page.getByRole('dialog', { name: /Conversation with/ });
+  await chat.locator('.chat-message').first().waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `/tmp/shots/chat-${width}.png` });
+  console.log('sideways', await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth));
+  await context.close();
+}
+await browser.close();
