@@ -151,16 +151,20 @@ export function Shell({
             <div className="topbar-actions">
               <Button
                 variant="ghost"
-                aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+                // With unread messages the name comes from the content: "Messages 3 unread".
+                aria-label={unread > 0 ? undefined : 'Messages'}
                 {...enabledFor(state, { type: 'panel.open', panel: 'messages' })}
                 onClick={() => send({ type: 'panel.open', panel: 'messages' })}
               >
                 <MessageIcon />
                 <span className="topbar-label">Messages</span>
                 {unread > 0 && (
-                  <span className="unread-badge topbar-unread" aria-hidden="true">
-                    {unread}
-                  </span>
+                  <>
+                    <span className="unread-badge topbar-unread" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden"> {unread} unread</span>
+                  </>
                 )}
               </Button>
               <Button
