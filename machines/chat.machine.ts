@@ -1,5 +1,5 @@
 /**
- * The chat dialog (spec §2, §4, §5): opening it marks the conversation read on the server; the owner
+ * The chat dialog (spec §2, §4, §5; the panel marks the conversation read as it opens it): the owner
  * types (Enter sends, Shift+Enter adds a line, in the view), an empty or whitespace-only message is never
  * sent, Send is disabled while sending, and a failed send puts the typed text back (failures are logged
  * only, spec §8). The conversation can be archived or reactivated from here. The messages themselves
@@ -25,7 +25,7 @@ export type ChatEvent =
   | { type: 'chat.archive' }
   | { type: 'chat.reactivate' };
 
-/** What the dialog tells the page: the unread count or the tab of this conversation changed. */
+/** What the dialog tells the page: a message was sent, or the conversation changed tabs. */
 export type ChatEmitted = { type: 'chat.changed' };
 
 /** The poll's messages plus those sent here that the poll has not brought yet, oldest first. */
@@ -49,7 +49,6 @@ export const chatMachine = setup({
     tags: {} as 'busy' | 'sending',
   },
   actors: {
-    markRead: notProvided<unknown, { conversationid: string }>('markRead'),
     sendMessage: notProvided<Message, { conversationid: string; messageText: string }>('sendMessage'),
     setActive: notProvided<Conversation, { conversationid: string; isActive: boolean }>('setActive'),
   },
@@ -68,31 +67,6 @@ export const chatMachine = setup({
   }),
   type: 'parallel',
   states: {
-    read: {
-      description: 'Opening the conversation marks its messages read on the server',
-      initial: 'marking',
-      states: {
-        marking: {
-          description: "The customer's messages are being marked read",
-          invoke: {
-            id: 'markRead',
-            src: 'markRead',
-            input: ({ context }) => ({ conversationid: context.conversation.conversationid }),
-            onDone: {
-              target: 'marked',
-              actions: emit({ type: 'chat.changed' }),
-              description: 'The server marks them read: the unread count on the Messages button drops',
-            },
-            onError: {
-              target: 'marked',
-              actions: logFailure('Marking the conversation read'),
-              description: 'Marking them read fails (logged only); the chat works as before',
-            },
-          },
-        },
-        marked: { description: 'The conversation is read' },
-      },
-    },
     composer: {
       description: 'The message box "Type your message..." and the Send button',
       initial: 'editing',

@@ -4,9 +4,9 @@
  * messages"), and "Open full conversation", which shows the chat dialog in place of the panel. The list
  * itself comes from the conversations poller (messaging-pollers.machine.ts); this machine owns the rest.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Conversation, ConversationStatus, Message } from '#contracts/messaging.ts';
-import { notProvided } from './lib/effects.ts';
+import { failureText, notProvided } from './lib/effects.ts';
 
 export interface MessagesPanelContext {
   tab: ConversationStatus;
@@ -22,6 +22,9 @@ export type MessagesPanelEvent =
   | { type: 'conversation.open'; conversation: Conversation }
   | { type: 'chat.close' };
 
+/** What the panel tells the page: a conversation was marked read (the unread count drops). */
+export type MessagesPanelEmitted = { type: 'panel.read' };
+
 /** The preview's lines: the customer's unread messages among the newest 5, oldest first. */
 export const unreadPreview = (preview: readonly Message[] | null) =>
   (preview ?? []).filter((message) => message.sendertype === 'customer' && !message.isread);
@@ -34,10 +37,12 @@ export const messagesPanelMachine = setup({
   types: {
     context: {} as MessagesPanelContext,
     events: {} as MessagesPanelEvent,
+    emitted: {} as MessagesPanelEmitted,
     tags: {} as 'busy',
   },
   actors: {
     loadPreview: notProvided<Message[], { conversationid: string }>('loadPreview'),
+    markRead: notProvided<unknown, { conversationid: string }>('markRead'),
   },
   guards: {
     otherTab: ({ context, event }) => {
@@ -45,7 +50,7 @@ export const messagesPanelMachine = setup({
       return event.tab !== context.tab;
     },
     isExpanded: ({ context, event }) => {
-      assertEvent(event, 'conversation.toggle');
+      assertEvent(event, ['conversation.toggle', 'conversation.open']);
       return context.expanded?.conversationid === event.conversation.conversationid;
     },
   },
@@ -69,11 +74,6 @@ export const messagesPanelMachine = setup({
           target: '.collapsed',
           actions: ['collapse', assign({ tab: ({ event }) => event.tab })],
           description: 'Press the other tab ("Active" or "Archived")',
-        },
-        'conversation.open': {
-          target: 'chatting',
-          actions: assign({ chatWith: ({ event }) => event.conversation }),
-          description: 'Press "Open full conversation" under an expanded conversation',
         },
       },
       initial: 'collapsed',
@@ -122,6 +122,12 @@ export const messagesPanelMachine = setup({
           description:
             'The expanded conversation shows its unread customer messages as "New: ..." (or "No new messages") and "Open full conversation"',
           on: {
+            'conversation.open': {
+              guard: 'isExpanded',
+              target: '#messagesPanel.chatting',
+              actions: assign({ chatWith: ({ event }) => event.conversation }),
+              description: 'Press "Open full conversation" under the expanded conversation',
+            },
             'conversation.toggle': [
               {
                 guard: 'isExpanded',
@@ -137,6 +143,23 @@ export const messagesPanelMachine = setup({
     },
     chatting: {
       description: 'The chat dialog "Conversation with {name}" covers the screen',
+      // Spec §4: opening a conversation marks its messages read on the server.
+      invoke: {
+        id: 'markRead',
+        src: 'markRead',
+        input: ({ context }) => ({ conversationid: context.chatWith!.conversationid }),
+        onDone: {
+          actions: emit({ type: 'panel.read' }),
+          description: 'The server marks its messages read: the unread count on the Messages button drops',
+        },
+        onError: {
+          actions: ({ event }) =>
+            console.warn(
+              `Marking the conversation read failed: ${failureText(event.error, 'An unknown network error occurred.')}`,
+            ),
+          description: 'Marking them read fails (logged only); the chat works as before',
+        },
+      },
       on: {
         'chat.close': {
           target: 'browsing',

@@ -46,6 +46,8 @@ export interface PollerContext<T, P> {
   retryMs: number;
   random: () => number;
   startHidden: boolean;
+  /** poll.now came while a request was on its way: ask again as soon as it answers. */
+  again: boolean;
 }
 
 export type PollerEvent =
@@ -99,6 +101,7 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
     },
     guards: {
       startsHidden: ({ context }) => context.startHidden,
+      askAgain: ({ context }) => context.again,
       isFresh: ({ event }) => (event as { output?: PollResult<T> }).output?.kind === 'fresh',
       isRateLimited: ({ event }) => {
         const error = (event as { error?: PollFailure }).error;
@@ -133,6 +136,7 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
       retryMs: 0,
       random: input.random ?? Math.random,
       startHidden: input.hidden,
+      again: false,
     }),
     invoke: { id: 'visibility', src: 'visibility' },
     initial: 'starting',
@@ -157,6 +161,12 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
           fetching: {
             description: `One request for ${what} is on its way (never two)`,
             tags: 'busy',
+            on: {
+              'poll.now': {
+                actions: assign({ again: true }),
+                description: 'Something changed here while a request is on its way: ask again when it answers',
+              },
+            },
             invoke: {
               id: 'poll',
               src: 'poll',
@@ -164,7 +174,7 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
               onDone: [
                 {
                   guard: 'isFresh',
-                  target: 'waiting',
+                  target: 'answered',
                   actions: assign(({ event }) => {
                     const output = event.output as Extract<PollResult<T>, { kind: 'fresh' }>;
                     return { data: output.data, etag: output.etag, error: null, failures: 0 };
@@ -172,7 +182,7 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
                   description: `The server answers with changed ${what}; they are shown`,
                 },
                 {
-                  target: 'waiting',
+                  target: 'answered',
                   actions: assign({ error: null, failures: 0 }),
                   description: 'The server answers "not modified" (304): nothing on screen moves',
                 },
@@ -192,8 +202,21 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
               ],
             },
           },
+          answered: {
+            description: 'The request answered',
+            always: [
+              {
+                guard: 'askAgain',
+                target: 'fetching',
+                actions: assign({ again: false }),
+                description: 'Something changed while it was on its way: ask again at once',
+              },
+              { target: 'waiting', description: 'Nothing asked for meanwhile: wait for the next tick' },
+            ],
+          },
           waiting: {
             description: `Waiting ${interval / 1000} s before asking again`,
+
             after: { pollInterval: { target: 'fetching', description: `${interval / 1000} s pass` } },
             on: { 'poll.now': { target: 'fetching', description: 'Something changed here; ask at once' } },
           },

@@ -171,8 +171,16 @@ export const messagesPanelEntry = defineEntry({
       { type: 'conversation.open', conversation: amelia },
       { action: 'Press "Open full conversation" under Amelia Hughes', notByHandIn: onlyActive },
     ),
+    note(
+      { type: 'conversation.open', conversation: noah },
+      { action: 'Press "Open full conversation" under Noah Patel', notByHandIn: onlyActive },
+    ),
     note({ type: 'chat.close' }, { action: 'Press "Close" in the chat dialog (or Escape)' }),
     done('loadPreview', ameliaMessages),
+    done('markRead', { conversationid: amelia.conversationid, marked: 2, unread_count: 0 }),
+    note(fail('markRead', { message: networkFailure, network: true }), {
+      arrange: 'In DevTools → Network → Network request blocking, block `*/read` before opening the conversation',
+    }),
     note(fail('loadPreview', { message: networkFailure, network: true }), {
       arrange: 'In DevTools → Network → Network request blocking, block `*limit=5*` (remove the block after this step)',
     }),
@@ -185,7 +193,8 @@ export const messagesPanelEntry = defineEntry({
   }),
   plan: {
     start: { url: '/', signedInAs: demoOwner, andThen: openPanel },
-    lasting: [],
+    // The chat marks the conversation read as it opens, and stays until the owner closes it.
+    lasting: ['chatting'],
     shows: (s) => {
       const news = (s.context.preview ?? []).filter(
         (m: Message) => m.sendertype === 'customer' && !m.isread,
@@ -214,10 +223,6 @@ export const chatEntry = defineEntry({
     note({ type: 'chat.send' }, { action: 'Press Enter (or "Send")' }),
     { type: 'chat.archive' },
     { type: 'chat.reactivate' },
-    done('markRead', { conversationid: amelia.conversationid, marked: 2, unread_count: 0 }),
-    note(fail('markRead', { message: networkFailure, network: true }), {
-      arrange: 'In DevTools → Network → Network request blocking, block `*/read` before opening the conversation',
-    }),
     done('sendMessage', reply),
     note(fail('sendMessage', { message: networkFailure, network: true }), { arrange: stopServer }),
     done('archive', { ...amelia, is_active: false }),

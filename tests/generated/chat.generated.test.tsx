@@ -1,5 +1,5 @@
 /**
- * Every transition of the chat dialog through the real dialog: marking read on open, typing, Enter to
+ * Every transition of the chat dialog through the real dialog: its title, typing, Enter to
  * send (an empty or blank message is never sent), Send disabled while sending, the text restored when
  * sending fails, and archive / reactivate.
  */
@@ -52,18 +52,11 @@ describeFlow(chatEntry, {
     'chat.reactivate': () => fireEvent.click(button('Reactivate')),
   },
   expectUi: {
-    'read.marking': (s, flow) => {
+    'composer.editing': (s, flow) => {
       const { conversation } = flow.path.input as { conversation: Conversation };
       expect(
         screen.getByRole('dialog', { name: `Conversation with ${conversation.firstname} ${conversation.surname}` }),
       );
-      expect(flow.fakes.markRead!.inputs).toEqual([{ conversationid: s.context.conversation.conversationid }]);
-    },
-    'read.marked': (_s, flow) => {
-      expect(flow.fakes.markRead!.calls).toBe(1);
-      expect(flow.fakes.markRead!.pending).toBe(0);
-    },
-    'composer.editing': (s) => {
       expect(box().value).toBe(s.context.draft);
       expect(box().placeholder).toBe('Type your message...');
       expect(sendButton().textContent).toBe('Send');

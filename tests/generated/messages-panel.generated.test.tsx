@@ -4,7 +4,7 @@
  * opened in its place and closed again. The lists come from pollers answering fixed conversations.
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeAll, expect } from 'vitest';
+import { beforeAll, beforeEach, expect, vi } from 'vitest';
 import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate';
 import type { Conversation } from '#contracts/messaging.ts';
 import { chatPollerMachine } from '#machines/messaging-pollers.machine.ts';
@@ -16,6 +16,9 @@ import { describeFlow } from './harness.tsx';
 import { idleChat } from './messaging-support.tsx';
 
 const listed: Conversation[] = [amelia, noah];
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
 let active: AnyActorRef;
 beforeAll(async () => {
   active = createActor(conversationsAnswering(listed), {
@@ -96,9 +99,11 @@ describeFlow(messagesPanelEntry, {
       }
       expect(screen.getByRole('button', { name: 'Open full conversation' })).toBeTruthy();
     },
-    chatting: () => {
+    chatting: (s, flow) => {
       expect(screen.queryByRole('dialog', { name: 'Messages' })).toBeNull();
-      expect(screen.getByRole('dialog', { name: 'Conversation with Amelia Hughes' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: `Conversation with ${nameOf(s.context.chatWith)}` })).toBeTruthy();
+      // Opening it asked the server to mark it read.
+      expect(flow.fakes.markRead!.inputs.at(-1)).toEqual({ conversationid: s.context.chatWith.conversationid });
     },
   },
 });

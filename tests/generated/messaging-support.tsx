@@ -25,5 +25,5 @@ export const tabHidden = (value: boolean) => {
 /** The chat with effects that never answer: for tests about something else (a poller, the panel). */
 const waitingForever = () => fromPromise<any, any>(() => new Promise<never>(() => undefined));
 export const idleChat = chatMachine.provide({
-  actors: { markRead: waitingForever(), sendMessage: waitingForever(), setActive: waitingForever() },
+  actors: { sendMessage: waitingForever(), setActive: waitingForever() },
 });

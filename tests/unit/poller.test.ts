@@ -194,3 +194,17 @@ describe('the chat poller', () => {
     actor.stop();
   });
 });
+
+describe('an immediate poll asked for mid-request', () => {
+  it('is made as soon as the request on its way answers, never alongside it', async () => {
+    const { actor, calls, answer } = start();
+    actor.send({ type: 'poll.now' });
+    expect(calls).toHaveLength(1);
+    await answer({ kind: 'fresh', data: [ada], etag: '"v1"' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.input.etag).toBe('"v1"');
+    await answer({ kind: 'unchanged' });
+    expect(calls).toHaveLength(2);
+    actor.stop();
+  });
+});

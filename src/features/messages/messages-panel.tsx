@@ -5,7 +5,7 @@
  * unread count of the top bar); the Archived list polls only while its tab is shown.
  */
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ConversationStatus } from '#contracts/messaging.ts';
 import type { chatMachine } from '#machines/chat.machine.ts';
@@ -49,7 +49,13 @@ export function MessagesPanel({
   logic = liveMessagesPanel,
   options,
 }: MessagesPanelProps) {
-  const [state, send] = useFlowActor(logic, { options });
+  const [state, send, actor] = useFlowActor(logic, { options });
+  // A conversation marked read, a message sent, a tab changed: the Active list (and the count) at once.
+  const refresh = useCallback(() => active.send({ type: 'poll.now' }), [active]);
+  useEffect(() => {
+    const subscription = actor.on('panel.read', refresh);
+    return () => subscription.unsubscribe();
+  }, [actor, refresh]);
   const panelId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const { tab, chatWith } = state.context;
@@ -60,7 +66,7 @@ export function MessagesPanel({
         conversation={chatWith}
         onClose={() => send({ type: 'chat.close' })}
         closeControl={enabledFor(state, { type: 'chat.close' })}
-        onChanged={() => active.send({ type: 'poll.now' })}
+        onChanged={refresh}
         logic={chatLogic}
         pollerLogic={chatPollerLogic}
         options={options as never}

@@ -66,8 +66,17 @@ export const liveChatPoller = chatPollerMachine.provide({
   },
 });
 
+const markRead = fromPromise<unknown, { conversationid: string }>(async ({ input, signal }) => {
+  try {
+    return await markConversationRead(input.conversationid, signal);
+  } catch (error) {
+    throw toFailure(error);
+  }
+});
+
 export const liveMessagesPanel = messagesPanelMachine.provide({
   actors: {
+    markRead,
     loadPreview: fromPromise<Message[], { conversationid: string }>(async ({ input, signal }) => {
       try {
         return await getPreview(input.conversationid, signal);
@@ -80,13 +89,6 @@ export const liveMessagesPanel = messagesPanelMachine.provide({
 
 export const liveChat = chatMachine.provide({
   actors: {
-    markRead: fromPromise<unknown, { conversationid: string }>(async ({ input, signal }) => {
-      try {
-        return await markConversationRead(input.conversationid, signal);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
     // Not aborted when the dialog closes: a message on its way is still sent.
     sendMessage: fromPromise<Message, { conversationid: string; messageText: string }>(async ({ input }) => {
       try {
