@@ -168,4 +168,48 @@ describe.runIf(available)('messaging with customers', () => {
       expect(problems).toEqual([]);
     });
   });
+
+  test('the chat stays at the newest message, unless the owner scrolled up to read', async () => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await page.clock.install();
+      await signIn(page, stack.demo.email, stack.demo.password);
+      const { businessid } = await apiAsPage<{ businessid: string }>(page, '/api/businesses/me');
+      const token = await customerToken();
+      await followBusiness(call, token, businessid);
+      for (let n = 1; n <= 12; n++) await sendMessage(call, token, businessid, `Question number ${n} about the menu`);
+
+      await page.clock.runFor(15_500);
+      await page.getByRole('button', { name: /^Messages/ }).click();
+      const panel = page.getByRole('dialog', { name: 'Messages' });
+      await panel.getByRole('button', { name: /^Cass/ }).click();
+      await panel.getByRole('button', { name: 'Open full conversation' }).click();
+      const log = page.getByRole('list', { name: 'Messages with Cass' });
+      await log.getByText('Question number 12 about the menu').waitFor();
+      const distanceFromBottom = () => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+      const overflows = await log.evaluate((el) => el.scrollHeight > el.clientHeight);
+      expect(overflows).toBe(true);
+      expect(await distanceFromBottom()).toBeLessThan(2);
+
+      // Scrolled up to read: a new message arrives with the next poll (10 s) and the view stays put.
+      await log.evaluate((el) => {
+        el.scrollTop = 0;
+        el.dispatchEvent(new Event('scroll'));
+      });
+      await sendMessage(call, token, businessid, 'One more question while you read');
+      await page.clock.runFor(10_500);
+      await log.getByText('One more question while you read').waitFor({ state: 'attached' });
+      expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
+
+      // Back at the bottom: the next message scrolls into view.
+      await log.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+        el.dispatchEvent(new Event('scroll'));
+      });
+      await sendMessage(call, token, businessid, 'And a last one');
+      await page.clock.runFor(10_500);
+      await log.getByText('And a last one').waitFor();
+      expect(await distanceFromBottom()).toBeLessThan(2);
+      expect(problems).toEqual([]);
+    });
+  });
 });
