@@ -13,6 +13,12 @@ import {
 } from './samples/account.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
+import {
+  chatEntry,
+  chatPollerEntry,
+  conversationsPollerEntry,
+  messagesPanelEntry,
+} from './samples/messages.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
@@ -38,4 +44,8 @@ export const registry: MachineEntry[] = [
   vouchersEntry,
   voucherFormEntry,
   redeemEntry,
+  conversationsPollerEntry,
+  chatPollerEntry,
+  messagesPanelEntry,
+  chatEntry,
 ];

@@ -150,6 +150,34 @@ export const mutations: Mutation[] = [
     to: 'url: start.url,',
     tests: [plansTest],
   },
+  {
+    name: 'a poller that schedules the next request while one is in flight',
+    file: 'machines/poller.machine.ts',
+    from: "              'poll.now': {\n                actions: assign({ again: true }),",
+    to: "              'poll.now': {\n                target: 'fetching',\n                reenter: true,",
+    tests: ['tests/unit/poller.test.ts'],
+  },
+  {
+    name: 'a poller that keeps polling a hidden tab',
+    file: 'machines/poller.machine.ts',
+    from: "          'visibility.hidden': {\n            target: 'paused',",
+    to: "          'visibility.hidden': {\n            target: 'active',",
+    tests: ['tests/unit/poller.test.ts'],
+  },
+  {
+    name: 'a backoff without a cap',
+    file: 'machines/poller.machine.ts',
+    from: 'const ceiling = Math.min(MAX_BACKOFF_MS, interval * 2 ** Math.min(failures, 20));',
+    to: 'const ceiling = interval * 2 ** Math.min(failures, 20);',
+    tests: ['tests/unit/poller.test.ts'],
+  },
+  {
+    name: 'a chat that sends whitespace',
+    file: 'machines/chat.machine.ts',
+    from: "hasText: ({ context }) => context.draft.trim() !== '',",
+    to: 'hasText: () => true,',
+    tests: ['tests/unit/chat-dialog.test.tsx'],
+  },
 ];
 
 const root = path.resolve(import.meta.dirname, '..');

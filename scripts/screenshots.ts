@@ -192,8 +192,23 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   await page.getByRole('button', { name: 'Messages' }).waitFor();
 
   await page.getByRole('button', { name: 'Messages' }).click();
-  await page.getByRole('dialog', { name: 'Messages' }).waitFor();
+  const panel = page.getByRole('dialog', { name: 'Messages' });
+  await panel.getByRole('button', { name: /Amelia Hughes/ }).waitFor();
   await shoot(page, 'messages', width, 'Messages panel');
+  await panel.getByRole('button', { name: /Amelia Hughes/ }).click();
+  await panel.getByRole('button', { name: 'Open full conversation' }).waitFor();
+  await shoot(page, 'messages-expanded', width, 'Messages panel: a conversation expanded with its new messages');
+  await panel.getByRole('tab', { name: 'Archived' }).click();
+  await panel.getByRole('button', { name: /Oliver Nguyen/ }).waitFor();
+  await shoot(page, 'messages-archived', width, 'Messages panel: the Archived tab');
+  await panel.getByRole('tab', { name: 'Active' }).click();
+  // Noah's conversation has nothing unread: opening it leaves the other shots' counts as they are.
+  await panel.getByRole('button', { name: /Noah Patel/ }).click();
+  await panel.getByRole('button', { name: 'Open full conversation' }).click();
+  const chat = page.getByRole('dialog', { name: 'Conversation with Noah Patel' });
+  await chat.locator('.chat-message').nth(1).waitFor();
+  await chat.getByPlaceholder('Type your message...').fill('Your table by the window is ready.\nSee you soon!');
+  await shoot(page, 'chat', width, 'Chat dialog');
 }
 
 /** Voucher Management, its dialogs, and the counter with a code a new customer claimed through the API. */

@@ -1,7 +1,8 @@
 /**
- * `npm run simulate -- --business <id|demo> --customers N [--follow] [--claim <voucher>] [--days D]`:
+ * `npm run simulate -- --business <id|demo> --customers N [--follow] [--chat] [--claim <voucher>] [--days D]`:
  * customers exactly as the mobile app makes them, over the customer API (sign-up, the mailed verification
- * link, SRP sign-in, follow, claim a voucher as its QR code would). See server/sim/customers.ts.
+ * link, SRP sign-in, follow, a first message, claim a voucher as its QR code would). See
+ * server/sim/customers.ts.
  *
  * With a server running (--url, default http://127.0.0.1:$PORT) it calls it over HTTP; the server's own
  * limits apply (10 sign-ups an hour from one address). With no server running it builds the same app
@@ -15,11 +16,13 @@ import { businesses, users, vouchers } from '../server/db/schema.ts';
 import { seedsDemo } from '../server/env.ts';
 import {
   type Call,
+  chatLine,
   claimVoucher,
   createCustomer,
   followBusiness,
   mailboxOverHttp,
   person,
+  sendMessage,
   signInCustomer,
 } from '../server/sim/customers.ts';
 import { simulateInProcess, spreadOver } from '../server/sim/in-process.ts';
@@ -28,11 +31,12 @@ import { openCliDatabase } from './lib/cli-database.ts';
 const USAGE = `Simulate customers of the mobile app through the customer API.
 
 Usage:
-  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--claim <voucher>] [--days <D>] [--url <server>]
+  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--chat] [--claim <voucher>] [--days <D>] [--url <server>]
 
   --business   the business to follow: its id, or "demo" for the demo owner's business
   --customers  how many customers sign up (each verifies by the mailed link and signs in with SRP)
   --follow     each new customer follows the business
+  --chat       each new customer follows the business and writes it a message (the owner's Messages)
   --claim      each new customer claims this voucher (as scanning its QR code does) and the codes are
                printed: the voucher's id, or its exact title among the business's vouchers (a title
                needs --business demo when the server is running, or the server stopped)
@@ -54,6 +58,7 @@ const { values } = parseArgs({
     business: { type: 'string' },
     customers: { type: 'string' },
     follow: { type: 'boolean', default: false },
+    chat: { type: 'boolean', default: false },
     claim: { type: 'string' },
     days: { type: 'string', default: '0' },
     url: { type: 'string' },
@@ -62,6 +67,8 @@ const { values } = parseArgs({
   strict: true,
 });
 if (values.help) usage();
+// A customer writes only to a business they follow.
+if (values.chat) values.follow = true;
 const count = Number(values.customers);
 const days = Number(values.days);
 if (!values.business) usage('--business is required (an id, or demo).');
@@ -118,6 +125,7 @@ if (running) {
   for (const [i, p] of people.entries()) {
     const token = await createCustomer(call, pool, p, mailboxOverHttp(call));
     if (values.follow) await followBusiness(call, token, businessid);
+    if (values.chat) await sendMessage(call, token, businessid, chatLine(i));
     if (voucherid) codes.push(`${p.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
     process.stdout.write(`\r${i + 1}/${count} customers (over HTTP at ${url})`);
   }
@@ -155,6 +163,7 @@ if (running) {
       businessid: values.follow ? businessid : undefined,
       people,
       times: spreadOver(days, count),
+      chat: values.chat,
       afterSignUp: async (call, token, i) => {
         if (voucherid) codes.push(`${people[i]!.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
       },
@@ -167,7 +176,7 @@ if (running) {
   }
 }
 console.log(
-  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.follow ? ', each following the business' : ''}.`,
+  `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.chat ? ', each following the business and writing it a message' : values.follow ? ', each following the business' : ''}.`,
 );
 if (codes.length) console.log(`Voucher codes claimed (type one at Redeem Code):\n  ${codes.join('\n  ')}`);
 process.exit(0);

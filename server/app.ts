@@ -17,6 +17,8 @@ import { statsRoutes } from './routes/businesses/stats.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
 import { customerRoutes } from './routes/customer/customer.routes.ts';
 import { followersRoutes } from './routes/followers/followers.routes.ts';
+import { customerMessagingRoutes } from './routes/messaging/customer-messaging.routes.ts';
+import { messagingRoutes } from './routes/messaging/messaging.routes.ts';
 import { packagesRoutes } from './routes/packages/packages.routes.ts';
 import { postsRoutes } from './routes/posts/posts.routes.ts';
 import { usersRoutes } from './routes/users/users.routes.ts';
@@ -65,6 +67,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));
   api.route('/customer', customerRoutes(deps));
   api.route('/customer', customerVoucherRoutes(deps));
+  api.route('/customer', customerMessagingRoutes(deps));
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));
@@ -73,6 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/packages', packagesRoutes(deps));
   api.route('/', vouchersRoutes(deps));
   api.route('/', redeemRoutes(deps));
+  api.route('/messaging/business', messagingRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
 

@@ -7,6 +7,7 @@ import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
 import { serverTimeZone } from './routes/businesses/defaults.ts';
+import { seedDemoConversations } from './seed-demo-conversations.ts';
 import { seedDemoFollowers } from './seed-demo-followers.ts';
 import { seedDemoPosts } from './seed-demo-posts.ts';
 import { seedDemoVouchers } from './seed-demo-vouchers.ts';
@@ -127,7 +128,8 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
 
 /**
  * What the demo business shows on its first start: followers who came through the customer API, a
- * few posts with pictures, and vouchers its followers claimed (some redeemed, one archived). Runs once, right after the demo owner is created.
+ * few posts with pictures, vouchers its followers claimed (some redeemed, one archived), and
+ * conversations with some of those customers. Runs once, right after the demo owner is created.
  */
 export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise<void> {
   const [owner] = await deps.db
@@ -139,4 +141,9 @@ export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise
   const followers = await seedDemoFollowers(deps, owner.businessid);
   await seedDemoPosts(deps, owner);
   await seedDemoVouchers(deps, owner, followers > 0);
+  await seedDemoConversations(deps, {
+    email: demoEmail,
+    password: deps.env.DEMO_PASSWORD,
+    businessid: owner.businessid,
+  });
 }

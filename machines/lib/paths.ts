@@ -153,7 +153,17 @@ function settled(entry: MachineEntry, path: MachinePath): MachinePath {
 }
 
 /** Every path of a registry entry in the requested set, one family per starting input. */
+const computed = new WeakMap<MachineEntry, Map<PathSet, MachinePath[]>>();
+
+/** Paths are pure functions of the entry: computed once per entry and set (plans and tests ask often). */
 export function entryPaths(entry: MachineEntry, set: PathSet = pathSetFromEnv()): MachinePath[] {
+  const cached = computed.get(entry) ?? new Map<PathSet, MachinePath[]>();
+  computed.set(entry, cached);
+  if (!cached.has(set)) cached.set(set, computePaths(entry, set));
+  return cached.get(set)!;
+}
+
+function computePaths(entry: MachineEntry, set: PathSet): MachinePath[] {
   const { machine, samples, uiKey } = entry;
   const starts = entry.inputs?.length
     ? entry.inputs.map(({ label, input }) => ({ label, input }))

@@ -352,3 +352,71 @@ export const issuedVouchers = pgTable(
     index('issued_vouchers_customer_idx').on(t.customerid),
   ],
 );
+
+// ---------------------------------------------------------------- messaging
+
+/**
+ * One conversation per business and customer. The list's fields (last message, unread count, time of
+ * the last message) are kept on the row, written in the same transaction as the message, so listing
+ * is one indexed read. `version` grows with every change (message, read, archive), under the row lock
+ * the UPDATE takes: it is the chat poll's ETag (docs/decisions/012-messaging-polls-and-etags.md).
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    conversationid: uuid('conversationid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    customerid: uuid('customerid')
+      .notNull()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    lastMessage: text('last_message'),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** Customer messages the business has not read. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** Business messages the customer has not read. */
+    customerUnreadCount: integer('customer_unread_count').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_business_customer_idx').on(t.businessid, t.customerid),
+    index('conversations_business_active_idx').on(t.businessid, t.isActive, t.lastMessageAt),
+    index('conversations_customer_idx').on(t.customerid, t.lastMessageAt),
+  ],
+);
+
+/** A message of a conversation; `businessid` repeats the conversation's, so every owner query scopes by it. */
+export const messages = pgTable(
+  'messages',
+  {
+    messageid: uuid('messageid').primaryKey(),
+    /** Strict order among messages of the same millisecond. */
+    seq: serial('seq').notNull(),
+    conversationid: uuid('conversationid')
+      .notNull()
+      .references(() => conversations.conversationid, { onDelete: 'cascade' }),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    senderType: text('sender_type').$type<'business' | 'customer'>().notNull(),
+    senderUserid: uuid('sender_userid').references(() => users.userid, { onDelete: 'set null' }),
+    messagetext: text('messagetext').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_conversation_created_idx').on(t.conversationid, t.createdAt, t.seq)],
+);
+
+/**
+ * The per-business change counter of messaging: bumped in the transaction of every change to any of the
+ * business's conversations, so the conversations poll's ETag is one primary-key read.
+ */
+export const messagingVersions = pgTable('messaging_versions', {
+  businessid: uuid('businessid')
+    .primaryKey()
+    .references(() => businesses.businessid, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});

@@ -109,6 +109,29 @@ export async function followBusiness(call: Call, accessToken: string, businessid
   );
 }
 
+/** What simulated customers write (`npm run simulate -- --chat`): the n-th customer's first message. */
+const CHAT_LINES = [
+  'Hi! Are you open on Sunday?',
+  'Do you have oat milk?',
+  'Could I book a table for four tomorrow at 12?',
+  'Is the terrace open today?',
+  'Do you sell gift cards?',
+  'I think I left my umbrella yesterday. Did anyone find it?',
+];
+export const chatLine = (n: number) => CHAT_LINES[n % CHAT_LINES.length]!;
+
+/** The customer writes to a business they follow (the customer API starts the conversation). */
+export async function sendMessage(call: Call, accessToken: string, businessid: string, messageText: string) {
+  await expectOk(
+    await call(`/api/customer/businesses/${businessid}/messages`, {
+      method: 'POST',
+      headers: { ...JSON_HEADERS, authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ messageText }),
+    }),
+    'message',
+  );
+}
+
 const FIRST = [
   'Amelia',
   'Noah',

@@ -3,7 +3,7 @@ import { createApp } from '../app.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { createIdentity } from '../identity/identity.ts';
 import type { AppDeps } from '../types.ts';
-import { type Call, createCustomer, followBusiness, type Person } from './customers.ts';
+import { type Call, chatLine, createCustomer, followBusiness, type Person, sendMessage } from './customers.ts';
 
 /**
  * The simulator without a network: the real app, called with app.request, under a clock the run moves,
@@ -17,6 +17,8 @@ export async function simulateInProcess(
     businessid?: string;
     people: Person[];
     times: Date[];
+    /** Each new customer who follows also writes the business a first message (the owner's Messages). */
+    chat?: boolean;
     /** What each new customer does next in the app, signed in (e.g. claim a voucher). */
     afterSignUp?: (call: Call, accessToken: string, index: number) => Promise<void>;
   },
@@ -46,6 +48,7 @@ export async function simulateInProcess(
     };
     const token = await createCustomer(call, pool, person, mailbox);
     if (options.businessid) await followBusiness(call, token, options.businessid);
+    if (options.businessid && options.chat) await sendMessage(call, token, options.businessid, chatLine(i));
     await options.afterSignUp?.(call, token, i);
     made++;
   }

@@ -162,3 +162,46 @@ export async function downloadFile(path: string, signal?: AbortSignal): Promise<
     throw toApiError(error, false);
   }
 }
+
+/** A polled GET's outcome: changed data with its ETag, or "not modified" (304, no body read). */
+export type Conditional<T> = { kind: 'fresh'; data: T; etag: string | null } | { kind: 'unchanged' };
+
+/** A failed polled GET: the ApiError plus the status line's text and a 429's Retry-After (seconds). */
+export type PollError = ApiError & { statusText?: string; retryAfter?: number };
+
+/**
+ * A GET that a poller repeats: it sends the last ETag as If-None-Match, so an idle poll is a 304 with
+ * no body, and answers `unchanged` for it. Same bearer, parsing and 401 rules as `request`.
+ */
+export async function conditionalGet<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  { etag, query, signal }: { etag: string | null; query?: Query; signal?: AbortSignal },
+): Promise<Conditional<v.InferOutput<S>>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = await config.accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (etag) headers['If-None-Match'] = etag;
+  let response: Awaited<ReturnType<$Fetch['raw']>>;
+  try {
+    response = await http.raw(path, { headers, query, signal });
+  } catch (error) {
+    const failed = (error as { response?: Response } | null)?.response;
+    const apiError: PollError = toApiError(error, false);
+    if (failed) {
+      const retryAfter = Number(failed.headers.get('retry-after'));
+      Object.assign(apiError, {
+        statusText: failed.statusText,
+        ...(Number.isFinite(retryAfter) && failed.headers.has('retry-after') ? { retryAfter } : {}),
+      });
+    }
+    throw apiError;
+  }
+  if (response.status === 304) return { kind: 'unchanged' };
+  const parsed = v.safeParse(schema, response._data);
+  if (!parsed.success) {
+    console.error(`Unexpected response shape from GET ${path}`);
+    throw new ApiError('format', INVALID_RESPONSE);
+  }
+  return { kind: 'fresh', data: parsed.output, etag: response.headers.get('etag') };
+}

@@ -15,8 +15,19 @@ import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src
 
 export const APP_NAME = 'Business Portal';
 
-/** The tab title: "<page> · Business Portal", or the bare name. */
-export const documentTitle = (title?: string | null) => (title ? `${title} · ${APP_NAME}` : APP_NAME);
+/** Unread customer messages, shown first in every tab title ("(3) Dashboard · Business Portal"). */
+let unreadInTitle = 0;
+const unreadPrefix = () => (unreadInTitle > 0 ? `(${unreadInTitle}) ` : '');
+
+/** The tab title: "<page> · Business Portal", or the bare name; after the unread count, if any. */
+export const documentTitle = (title?: string | null) =>
+  `${unreadPrefix()}${title ? `${title} · ${APP_NAME}` : APP_NAME}`;
+
+/** Sets the unread count of the tab title, keeping the page's title. */
+export function setUnreadInTitle(count: number) {
+  unreadInTitle = count;
+  document.title = `${unreadPrefix()}${document.title.replace(/^\(\d+\) /, '')}`;
+}
 
 /** Sets the tab title from a row while the page is shown. */
 export function useDocumentTitle(title: string | null | undefined) {

@@ -3,16 +3,19 @@
  * opened from the top bar, and the status region for short confirmations (ToastHost). Its toggles live
  * in the shell machine; the business profile, sign-out and profile-update actions come from the session.
  */
+import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
+import type { conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { shellMachine } from '#machines/shell.machine.ts';
+import { isHidden, liveConversationsPoller } from '#src/features/messages/messages.wiring.ts';
+import { MessagesPanel } from '#src/features/messages/messages-panel.tsx';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { CloseIcon, MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
 import { useFocusTrap } from '#src/ui/use-focus-trap.ts';
-import { MessagesPanel } from './messages-panel.tsx';
-import { groupOfPage, PAGES } from './pages.ts';
+import { groupOfPage, PAGES, setUnreadInTitle } from './pages.ts';
 import { Sidebar } from './sidebar.tsx';
 import { ToastHost } from './toast-host.tsx';
 
@@ -31,6 +34,8 @@ export interface ShellProps extends FlowHooks<typeof shellMachine> {
   signOutControl?: { 'data-event': string; disabled: boolean };
   onBusinessUpdated: (business: BusinessProfile) => void;
   children: ReactNode;
+  /** The Active conversations poller (tests give one with a fake request). */
+  conversationsLogic?: typeof conversationsPollerMachine;
 }
 
 export function Shell({
@@ -41,8 +46,19 @@ export function Shell({
   children,
   logic = shellMachine,
   options,
+  conversationsLogic = liveConversationsPoller,
 }: ShellProps) {
   const [state, send] = useFlowActor(logic, { options });
+  // The Active conversations poll runs while the portal is open (and visible): it feeds the unread
+  // count on the Messages button and in the tab title, and the panel's Active tab.
+  const [, , conversations] = useFlowActor(conversationsLogic, {
+    input: { params: { status: 'active' }, hidden: isHidden() },
+  });
+  const unread = useSelector(conversations, (s) => (s.context.data ?? []).reduce((n, c) => n + c.unread_count, 0));
+  useEffect(() => {
+    setUnreadInTitle(unread);
+    return () => setUnreadInTitle(0);
+  }, [unread]);
   const collapsed = state.matches({ sidebar: 'collapsed' });
   const drawerOpen = state.matches({ drawer: 'open' });
   const openGroup = state.matches({ groups: 'vouchers' })
@@ -135,12 +151,21 @@ export function Shell({
             <div className="topbar-actions">
               <Button
                 variant="ghost"
-                aria-label="Messages"
+                // With unread messages the name comes from the content: "Messages 3 unread".
+                aria-label={unread > 0 ? undefined : 'Messages'}
                 {...enabledFor(state, { type: 'panel.open', panel: 'messages' })}
                 onClick={() => send({ type: 'panel.open', panel: 'messages' })}
               >
                 <MessageIcon />
                 <span className="topbar-label">Messages</span>
+                {unread > 0 && (
+                  <>
+                    <span className="unread-badge topbar-unread" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden"> {unread} unread</span>
+                  </>
+                )}
               </Button>
               <Button
                 variant="ghost"
@@ -165,6 +190,7 @@ export function Shell({
         </div>
         {state.matches({ panel: 'messages' }) && (
           <MessagesPanel
+            active={conversations}
             onClose={() => send({ type: 'panel.close' })}
             closeControl={enabledFor(state, { type: 'panel.close' })}
           />

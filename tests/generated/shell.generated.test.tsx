@@ -9,6 +9,7 @@ import { sampleBusiness as business } from '#machines/samples/session.samples.ts
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { Shell } from '#src/app/shell.tsx';
 import { describeFlow } from '#tests/generated/harness.tsx';
+import { noConversations } from '../unit/messaging-fakes.ts';
 
 /** Phone or desktop, as the shell asks the browser (matchMedia) when the toggle is pressed. */
 function screenIsNarrow(narrow: boolean) {
@@ -39,7 +40,12 @@ describeFlow(shellEntry, {
   render: (_hooks, flow) => {
     screenIsNarrow(false);
     return (
-      <Shell business={business} onSignOut={flow.spy('onSignOut')} onBusinessUpdated={flow.spy('onBusinessUpdated')}>
+      <Shell
+        business={business}
+        onSignOut={flow.spy('onSignOut')}
+        onBusinessUpdated={flow.spy('onBusinessUpdated')}
+        conversationsLogic={noConversations}
+      >
         <h1>Page</h1>
       </Shell>
     );

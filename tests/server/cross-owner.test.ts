@@ -26,6 +26,7 @@ type OwnerA = {
   voucherid: string;
   issuedvoucherid: string;
   code: string;
+  conversationid: string;
 };
 type Attempt = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -121,6 +122,33 @@ const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
     path: `/api/issued-vouchers/${a.issuedvoucherid}/redeem`,
     expect: 404,
   }),
+  'GET /api/messaging/business/conversations': () => ({
+    method: 'GET',
+    path: '/api/messaging/business/conversations?status=active',
+    expect: 'own',
+  }),
+  'GET /api/messaging/business/conversations/:id/messages': (a) => ({
+    method: 'GET',
+    path: `/api/messaging/business/conversations/${a.conversationid}/messages?limit=5`,
+    expect: 404,
+  }),
+  'POST /api/messaging/business/conversations/:id/messages': (a) => ({
+    method: 'POST',
+    path: `/api/messaging/business/conversations/${a.conversationid}/messages`,
+    body: { messageText: 'Sent as A by B' },
+    expect: 404,
+  }),
+  'PUT /api/messaging/business/conversations/:id/read': (a) => ({
+    method: 'PUT',
+    path: `/api/messaging/business/conversations/${a.conversationid}/read`,
+    expect: 404,
+  }),
+  'PUT /api/messaging/business/conversations/:id': (a) => ({
+    method: 'PUT',
+    path: `/api/messaging/business/conversations/${a.conversationid}`,
+    body: { is_active: false },
+    expect: 404,
+  }),
 };
 
 /** Every row of A's data, per table; compared as JSON text before and after each attempt. */
@@ -135,6 +163,9 @@ const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   upload_targets: (a) => sql`select * from upload_targets where businessid = ${a.businessid}`,
   vouchers: (a) => sql`select * from vouchers where businessid = ${a.businessid}`,
   issued_vouchers: (a) => sql`select * from issued_vouchers where businessid = ${a.businessid}`,
+  conversations: (a) => sql`select * from conversations where businessid = ${a.businessid}`,
+  messages: (a) => sql`select * from messages where businessid = ${a.businessid}`,
+  messaging_versions: (a) => sql`select * from messaging_versions where businessid = ${a.businessid}`,
 };
 
 const PASSWORD = 'Separate#Owners1';
@@ -190,6 +221,12 @@ async function seedOwnerA(): Promise<OwnerA> {
   const claim = await server.api('POST', `/api/customer/vouchers/${voucherid}/claim`, { token: follower.accessToken });
   expect(claim.status).toBe(201);
   const { issuedvoucherid, code } = (await claim.json()) as { issuedvoucherid: string; code: string };
+  // A conversation with an unread customer message.
+  const wrote = await server.api('POST', `/api/customer/businesses/${created.businessid}/messages`, {
+    token: follower.accessToken,
+    body: { messageText: 'Is the bakery open on Sunday?' },
+  });
+  expect(wrote.status).toBe(201);
   return {
     voucherid,
     issuedvoucherid,
@@ -199,6 +236,7 @@ async function seedOwnerA(): Promise<OwnerA> {
     email,
     businessname: 'Alpha Bakery',
     followerid: follower.userid,
+    conversationid: (await wrote.json()).conversationid,
   };
 }
 
@@ -240,6 +278,9 @@ describe('owner B against owner A', () => {
         'follows.a@example.com',
         a.voucherid,
         a.code,
+        a.conversationid,
+        'follows.a@example.com',
+        'Is the bakery open',
       ]) {
         expect(text).not.toContain(value);
       }

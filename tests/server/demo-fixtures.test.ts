@@ -4,7 +4,9 @@
  * for a business that is not there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Conversation } from '#contracts/messaging.ts';
 import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.samples.ts';
+import { amelia, noah, oliver } from '#machines/samples/messages.samples.ts';
 import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { amplifySignIn, configureAmplify } from './support/amplify.ts';
@@ -101,5 +103,25 @@ describe('the demo fixtures of the QA plans', () => {
       `select count(*)::int as n from issued_vouchers i left join user_groups g on g.userid = i.customerid and g.group_name = 'Customers' where g.userid is null`,
     );
     expect((holders as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+});
+
+describe('the demo conversations of the QA plans', () => {
+  it('has active conversations waiting for an answer and an archived one with an unread message, as the samples name them', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const list = async (status: string) =>
+      (await (
+        await server.api('GET', `/api/messaging/business/conversations?status=${status}`, { token: accessToken })
+      ).json()) as Conversation[];
+    const shown = (c: Conversation) => ({
+      name: `${c.firstname} ${c.surname}`,
+      unread: c.unread_count,
+      last: c.last_message,
+    });
+    const active = (await list('active')).map(shown);
+    expect(active).toContainEqual(shown(amelia));
+    expect(active).toContainEqual(shown(noah));
+    expect(active.map((c) => c.name)).toEqual(['Isla Okafor', 'Amelia Hughes', 'Noah Patel']);
+    expect((await list('archived')).map(shown)).toEqual([shown(oliver)]);
   });
 });

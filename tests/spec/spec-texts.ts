@@ -89,6 +89,18 @@ export const specTexts = {
   confirmRedemption: 'Confirm Redemption',
   redeeming: 'Redeeming...',
   voucherUsed: 'This voucher has already been redeemed and cannot be used again.',
+  // §2 Messages panel and Chat dialog
+  messagesActive: 'Active',
+  messagesArchived: 'Archived',
+  noMessagesYet: 'No messages yet',
+  newPrefix: 'New: ',
+  noNewMessages: 'No new messages',
+  openConversation: 'Open full conversation',
+  loadingConversations: 'Loading conversations...',
+  conversationsErrorPrefix: 'Error: ',
+  noConversations: 'No conversations yet',
+  conversationWith: 'Conversation with',
+  typeMessage: 'Type your message...',
   // §5 Validation rules
   resetMismatch: 'Passwords do not match.',
   resetTooShort: 'Password must be at least 8 characters long.',
@@ -131,6 +143,8 @@ export const specDelays = {
   verifyRedirect: { phrase: 'Post-verification redirect 5 s', ms: 5_000 },
   resetRedirect: { phrase: 'post-reset redirect 3 s', ms: 3_000 },
   pendingSignIn: { phrase: 'Pending sign-in state expires after 3 minutes', ms: 180_000 },
+  chatPoll: { phrase: 'Chat messages: poll every 10 s', ms: 10_000 },
+  conversationsPoll: { phrase: 'Conversations: poll every 15 s', ms: 15_000 },
 } as const;
 
 /** The milliseconds a spec phrase states ("5 s", "3 minutes"). */

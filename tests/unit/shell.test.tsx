@@ -5,14 +5,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { BusinessProfile } from '#contracts/businesses.ts';
+import { amelia, noah } from '#machines/samples/messages.samples.ts';
 import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { configureApi } from '#src/api/client.ts';
 import { Shell } from '#src/app/shell.tsx';
+import { conversationsAnswering, noConversations } from './messaging-fakes.ts';
 
 function Harness({ initial, onSignOut }: { initial: BusinessProfile | null; onSignOut: () => void }) {
   const [current, setCurrent] = useState(initial);
   return (
-    <Shell business={current} onSignOut={onSignOut} onBusinessUpdated={setCurrent}>
+    <Shell business={current} onSignOut={onSignOut} onBusinessUpdated={setCurrent} conversationsLogic={noConversations}>
       <h1>Page</h1>
     </Shell>
   );
@@ -87,8 +89,9 @@ describe('top bar', () => {
     expect(onSignOut).toHaveBeenCalledTimes(1);
   });
 
-  it('opens the Messages panel, which Escape closes, giving focus back', () => {
+  it('opens the Messages panel, which Escape closes, giving focus back', async () => {
     renderShell();
+    await act(async () => {});
     const opener = screen.getByRole('button', { name: 'Messages' });
     opener.focus();
     fireEvent.click(opener);
@@ -220,5 +223,32 @@ describe('Business Profile from the top bar', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('unread messages', () => {
+  it('shows the total unread count on the Messages button and in the tab title', async () => {
+    const location = memoryLocation({ path: '/', record: true });
+    document.title = 'Dashboard · Business Portal';
+    const { unmount } = render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <Shell
+          business={business}
+          onSignOut={vi.fn()}
+          onBusinessUpdated={vi.fn()}
+          conversationsLogic={conversationsAnswering([
+            { ...amelia, unread_count: 2 },
+            { ...noah, unread_count: 1 },
+          ])}
+        >
+          <h1>Page</h1>
+        </Shell>
+      </Router>,
+    );
+    await act(async () => {});
+    expect(screen.getByRole('button', { name: /^Messages\s*3 unread$/ })).toBeTruthy();
+    expect(document.title).toBe('(3) Dashboard · Business Portal');
+    unmount();
+    expect(document.title).toBe('Dashboard · Business Portal');
   });
 });

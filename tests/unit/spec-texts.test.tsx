@@ -36,6 +36,7 @@ import {
 import ProfileModal from '#src/features/profile/profile-modal.tsx';
 import { type Flow, type FlowSpec, mountFlow, toError } from '#tests/generated/harness.tsx';
 import { msOf, specDelays, specTexts as text } from '#tests/spec/spec-texts.ts';
+import { noConversations } from './messaging-fakes.ts';
 
 /** The spec, when this checkout sits beside it (../shared/spec) or SPEC_FILE names it. */
 function findSpec(): string | undefined {
@@ -437,7 +438,7 @@ describe('portal texts (spec §2, §8)', () => {
   it('the sidebar is headed "Your Business" when there is no business name', () => {
     open(sessionEntry, {
       render: () => (
-        <Shell business={null} onSignOut={vi.fn()} onBusinessUpdated={vi.fn()}>
+        <Shell business={null} onSignOut={vi.fn()} onBusinessUpdated={vi.fn()} conversationsLogic={noConversations}>
           <h1>Page</h1>
         </Shell>
       ),

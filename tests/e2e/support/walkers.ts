@@ -17,6 +17,7 @@ import {
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
+import { messagesPanelEntry } from '#machines/samples/messages.samples.ts';
 import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
@@ -467,8 +468,9 @@ const shell: Walker = {
     'drawer.close': (page) => page.getByRole('button', { name: 'Close menu' }).click(),
     'group.toggle': (page, e) =>
       page.getByRole('button', { name: e.group === 'vouchers' ? 'Vouchers' : 'Bookings', exact: true }).click(),
+    // "Messages", or "Messages 3 unread" while customers wait for an answer.
     'panel.open': (page, e) =>
-      page.getByRole('button', { name: e.panel === 'messages' ? 'Messages' : 'Profile', exact: true }).click(),
+      page.getByRole('button', { name: e.panel === 'messages' ? /^Messages( \d+ unread)?$/ : 'Profile' }).click(),
     'panel.close': (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click(),
   },
   check: {
@@ -714,6 +716,32 @@ const redeem: Walker = {
   },
 };
 
+const messagesPanelOf = (page: Page) => page.getByRole('dialog', { name: 'Messages' });
+const messagesPanel: Walker = {
+  entry: messagesPanelEntry,
+  walk: ['tab.select → tab.select'],
+  afterOpening: (page) => page.getByRole('button', { name: /^Messages/ }).click(),
+  perform: {
+    'tab.select': (page, e) =>
+      messagesPanelOf(page)
+        .getByRole('tab', { name: e.tab === 'active' ? 'Active' : 'Archived' })
+        .click(),
+  },
+  check: {
+    // The seeded conversations: Isla Okafor waits in Active, Oliver Nguyen is the archived one.
+    'browsing.collapsed': async (page, s) => {
+      const active = s.context.tab === 'active';
+      await messagesPanelOf(page)
+        .getByRole('tab', { name: active ? 'Active' : 'Archived', selected: true })
+        .waitFor();
+      await messagesPanelOf(page)
+        .getByRole('button', { name: active ? /Isla Okafor/ : /Oliver Nguyen/ })
+        .first()
+        .waitFor();
+    },
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -731,4 +759,5 @@ export const walkers: Walker[] = [
   toast,
   vouchers,
   redeem,
+  messagesPanel,
 ];

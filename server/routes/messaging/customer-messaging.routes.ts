@@ -1,0 +1,130 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  CONVERSATION_NOT_FOUND,
+  type CustomerConversation,
+  type CustomerSentMessage,
+  FOLLOW_TO_MESSAGE,
+  MessagesQuery,
+  type ReadResult,
+  SendMessageRequest,
+} from '#contracts/messaging.ts';
+import { businesses, conversations, followers } from '../../db/schema.ts';
+import { newId } from '../../lib/crypto.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createRouter } from '../../lib/router.ts';
+import { type CustomerScope, customerScope } from '../../lib/scope.ts';
+import { check, readJson } from '../../lib/validate.ts';
+import type { AppDeps } from '../../types.ts';
+import { BUSINESS_NOT_FOUND, businessIdParam } from '../customer/customer.routes.ts';
+import {
+  conversationIdParam,
+  etagOf,
+  limitSends,
+  markRead,
+  matches,
+  newestMessages,
+  notModified,
+  writeMessage,
+} from './conversations.ts';
+
+/**
+ * The customer API's side of messaging, mounted at /api/customer: a customer writes to a business they
+ * follow (the first message starts the conversation), lists their conversations and reads one.
+ */
+export function customerMessagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  const app = createRouter('customer');
+
+  /** The caller's own conversation; anyone else's is 404 like an unknown id. */
+  const own = async (mine: CustomerScope, raw: string) => {
+    const id = conversationIdParam(raw);
+    const [row] = await db
+      .select({ businessid: conversations.businessid, version: conversations.version })
+      .from(conversations)
+      .where(and(mine.where(conversations), eq(conversations.conversationid, id)));
+    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    return { conversationid: id, ...row };
+  };
+
+  app.post('/businesses/:businessid/messages', async (c) => {
+    const mine = customerScope(c);
+    const businessid = businessIdParam(c.req.param('businessid'));
+    const { messageText } = await readJson(c, SendMessageRequest);
+    const [business] = await db
+      .select({ following: followers.customerid })
+      .from(businesses)
+      .leftJoin(followers, and(eq(followers.businessid, businesses.businessid), mine.where(followers)))
+      .where(eq(businesses.businessid, businessid));
+    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!business.following) throw new HttpError(403, FOLLOW_TO_MESSAGE);
+    await limitSends(db, mine.customerid, clock());
+    const { message, conversationid, created } = await db.transaction(async (tx) => {
+      // One conversation per business and customer, also when the first two messages race.
+      const inserted = await tx
+        .insert(conversations)
+        .values({ conversationid: newId(), businessid, customerid: mine.customerid, createdAt: clock() })
+        .onConflictDoNothing()
+        .returning({ conversationid: conversations.conversationid });
+      const [existing] = inserted.length
+        ? inserted
+        : await tx
+            .select({ conversationid: conversations.conversationid })
+            .from(conversations)
+            .where(and(mine.where(conversations), eq(conversations.businessid, businessid)));
+      const conversationid = existing!.conversationid;
+      const message = await writeMessage(tx, {
+        conversationid,
+        businessid,
+        sender: 'customer',
+        userid: mine.customerid,
+        text: messageText,
+        now: clock(),
+      });
+      return { message, conversationid, created: inserted.length > 0 };
+    });
+    const body: CustomerSentMessage = { ...message, conversationid };
+    return c.json(body, created ? 201 : 200);
+  });
+
+  app.get('/conversations', async (c) => {
+    const mine = customerScope(c);
+    const rows = await db
+      .select({
+        conversationid: conversations.conversationid,
+        businessid: conversations.businessid,
+        businessname: businesses.businessname,
+        lastMessage: conversations.lastMessage,
+        lastMessageAt: conversations.lastMessageAt,
+        unreadCount: conversations.customerUnreadCount,
+      })
+      .from(conversations)
+      .innerJoin(businesses, eq(businesses.businessid, conversations.businessid))
+      .where(mine.where(conversations))
+      .orderBy(desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`));
+    const body: CustomerConversation[] = rows.map((row) => ({
+      conversationid: row.conversationid,
+      businessid: row.businessid,
+      businessname: row.businessname,
+      last_message: row.lastMessage,
+      last_message_at: row.lastMessageAt?.toISOString() ?? null,
+      unread_count: row.unreadCount,
+    }));
+    return c.json(body);
+  });
+
+  app.get('/conversations/:id/messages', async (c) => {
+    const mine = customerScope(c);
+    const { limit } = check(MessagesQuery, { limit: c.req.query('limit') });
+    const conversation = await own(mine, c.req.param('id'));
+    const etag = etagOf('customer-messages', conversation.conversationid, limit, conversation.version);
+    if (matches(c, etag)) return notModified(c, etag);
+    return c.json(await newestMessages(db, conversation.conversationid, limit), 200, { ETag: etag });
+  });
+
+  app.put('/conversations/:id/read', async (c) => {
+    const mine = customerScope(c);
+    const conversation = await own(mine, c.req.param('id'));
+    const marked = await markRead(db, conversation, 'customer');
+    return c.json({ conversationid: conversation.conversationid, marked, unread_count: 0 } satisfies ReadResult);
+  });
+  return app;
+}

@@ -1,0 +1,155 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  CONVERSATION_NOT_FOUND,
+  type Conversation,
+  ConversationsQuery,
+  ConversationUpdate,
+  MessagesQuery,
+  type ReadResult,
+  SendMessageRequest,
+} from '#contracts/messaging.ts';
+import { conversations, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createRouter } from '../../lib/router.ts';
+import { type BusinessScope, businessScope, byBusiness } from '../../lib/scope.ts';
+import { check, readJson } from '../../lib/validate.ts';
+import type { AppDeps } from '../../types.ts';
+import {
+  bumpBusiness,
+  businessVersion,
+  conversationIdParam,
+  etagOf,
+  limitSends,
+  markRead,
+  matches,
+  newestMessages,
+  notModified,
+  writeMessage,
+} from './conversations.ts';
+
+const listFields = {
+  conversationid: conversations.conversationid,
+  firstname: users.firstname,
+  surname: users.lastname,
+  lastMessage: conversations.lastMessage,
+  lastMessageAt: conversations.lastMessageAt,
+  unreadCount: conversations.unreadCount,
+  isActive: conversations.isActive,
+};
+type ListRow = {
+  conversationid: string;
+  firstname: string | null;
+  surname: string | null;
+  lastMessage: string | null;
+  lastMessageAt: Date | null;
+  unreadCount: number;
+  isActive: boolean;
+};
+const toConversation = (row: ListRow): Conversation => ({
+  conversationid: row.conversationid,
+  firstname: row.firstname,
+  surname: row.surname,
+  last_message: row.lastMessage,
+  last_message_at: row.lastMessageAt?.toISOString() ?? null,
+  unread_count: row.unreadCount,
+  is_active: row.isActive,
+});
+
+/**
+ * The owner's conversations with customers (spec §2 Messages panel and Chat dialog, §7 calls), at
+ * /api/messaging/business. The two polled GETs answer a strong ETag and 304 when nothing changed,
+ * decided from a version read alone (docs/decisions/012-messaging-polls-and-etags.md).
+ */
+export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  const app = createRouter('owner');
+  const listOf = db
+    .select(listFields)
+    .from(conversations)
+    .innerJoin(users, eq(users.userid, conversations.customerid))
+    .where(and(byBusiness(conversations), eq(conversations.isActive, sql.placeholder('active'))))
+    .orderBy(
+      desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+      desc(conversations.conversationid),
+    )
+    .prepare('messaging_conversations');
+  const versionOf = db
+    .select({ version: conversations.version })
+    .from(conversations)
+    .where(and(byBusiness(conversations), eq(conversations.conversationid, sql.placeholder('id'))))
+    .prepare('messaging_conversation_version');
+
+  /** The caller's conversation and its version; another business's id is 404 like an unknown one. */
+  const own = async (mine: BusinessScope, raw: string) => {
+    const id = conversationIdParam(raw);
+    const [row] = await versionOf.execute({ ...mine, id });
+    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    return { conversationid: id, businessid: mine.businessid, version: row.version };
+  };
+
+  app.get('/conversations', async (c) => {
+    const mine = businessScope(c);
+    const { status } = check(ConversationsQuery, { status: c.req.query('status') });
+    // The version is read BEFORE the list: a change landing in between makes the next poll a 200 again,
+    // never an ETag newer than the list it came with.
+    const etag = etagOf('conversations', mine.businessid, status, await businessVersion(db, mine.businessid));
+    if (matches(c, etag)) return notModified(c, etag);
+    const rows = await listOf.execute({ ...mine, active: status === 'active' });
+    return c.json(rows.map(toConversation), 200, { ETag: etag });
+  });
+
+  app.get('/conversations/:id/messages', async (c) => {
+    const mine = businessScope(c);
+    const { limit } = check(MessagesQuery, { limit: c.req.query('limit') });
+    const conversation = await own(mine, c.req.param('id'));
+    const etag = etagOf('messages', conversation.conversationid, limit, conversation.version);
+    if (matches(c, etag)) return notModified(c, etag);
+    return c.json(await newestMessages(db, conversation.conversationid, limit), 200, { ETag: etag });
+  });
+
+  app.post('/conversations/:id/messages', async (c) => {
+    const mine = businessScope(c);
+    const { userid } = c.get('owner');
+    const conversation = await own(mine, c.req.param('id'));
+    const { messageText } = await readJson(c, SendMessageRequest);
+    await limitSends(db, userid, clock());
+    const message = await db.transaction((tx) =>
+      writeMessage(tx, { ...conversation, sender: 'business', userid, text: messageText, now: clock() }),
+    );
+    return c.json(message, 201);
+  });
+
+  app.put('/conversations/:id/read', async (c) => {
+    const mine = businessScope(c);
+    const conversation = await own(mine, c.req.param('id'));
+    const marked = await markRead(db, conversation, 'business');
+    return c.json({ conversationid: conversation.conversationid, marked, unread_count: 0 } satisfies ReadResult);
+  });
+
+  app.put('/conversations/:id', async (c) => {
+    const mine = businessScope(c);
+    const conversation = await own(mine, c.req.param('id'));
+    const { is_active } = await readJson(c, ConversationUpdate);
+    await db.transaction(async (tx) => {
+      const changed = await tx
+        .update(conversations)
+        .set({ isActive: is_active, version: sql`${conversations.version} + 1` })
+        .where(
+          and(
+            mine.where(conversations),
+            eq(conversations.conversationid, conversation.conversationid),
+            eq(conversations.isActive, !is_active),
+          ),
+        )
+        .returning({ id: conversations.conversationid });
+      if (changed.length > 0) await bumpBusiness(tx, mine.businessid);
+    });
+    const [row] = await db
+      .select(listFields)
+      .from(conversations)
+      .innerJoin(users, eq(users.userid, conversations.customerid))
+      .where(and(mine.where(conversations), eq(conversations.conversationid, conversation.conversationid)));
+    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    return c.json(toConversation(row));
+  });
+  return app;
+}
