@@ -64,9 +64,14 @@ export const PAGES: readonly PageRow[] = [
     path: '/bookings/calendar',
     title: 'Bookings Calendar',
     nav: { label: 'Calendar', group: 'bookings' },
-    page: comingSoon,
+    page: lazyModule(() => import('#src/features/bookings/calendar-page.tsx')),
   },
-  { path: '/bookings/setup', title: 'Booking Setup', nav: { label: 'Setup', group: 'bookings' }, page: comingSoon },
+  {
+    path: '/bookings/setup',
+    title: 'Booking Setup',
+    nav: { label: 'Setup', group: 'bookings' },
+    page: lazyModule(() => import('#src/features/bookings/setup-page.tsx')),
+  },
   {
     path: '/customers',
     title: 'Your Followers',
