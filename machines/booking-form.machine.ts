@@ -163,6 +163,8 @@ export const bookingFormMachine = setup({
         '"Create New Booking" shows Resource, Customer Email, Date (today), Duration (1 hour), Party Size (1), Available Slots and Notes (Optional)',
       initial: 'checking',
       on: {
+        // Listed first: a path that ends mid-request is finished by the first event on offer.
+        'booking.cancel': { target: 'closed', description: 'Press "Cancel" (or ×, or Escape)' },
         'booking.edit': [
           {
             guard: 'changesSlots',
@@ -173,7 +175,6 @@ export const bookingFormMachine = setup({
           },
           { actions: 'edit', description: 'Type the customer e-mail or notes' },
         ],
-        'booking.cancel': { target: 'closed', description: 'Press "Cancel" (or ×, or Escape)' },
         'booking.submit': [
           {
             guard: 'fieldsInvalid',

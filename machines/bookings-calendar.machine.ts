@@ -64,6 +64,14 @@ export const bookingsCalendarMachine = setup({
     loadBookings: notProvided<Booking[], CalendarWindow>('loadBookings'),
     loadResources: notProvided<Resource[]>('loadResources'),
   },
+  actions: {
+    pickResource: assign({
+      resourceId: ({ event }) => {
+        assertEvent(event, 'calendar.filter');
+        return event.resourceId;
+      },
+    }),
+  },
   guards: {
     listed: ({ context, event }) =>
       event.type === 'calendar.open' && context.bookings.some((b) => b.bookingid === event.bookingid),
@@ -79,112 +87,132 @@ export const bookingsCalendarMachine = setup({
     error: null,
     selected: null,
   }),
-  invoke: {
-    id: 'loadResources',
-    src: 'loadResources',
-    onDone: {
-      actions: assign({ resources: ({ event }) => event.output }),
-      description: 'The Filter lists "All Resources" and every resource',
-    },
-    onError: {
-      actions: assign({ resources: [] }),
-      description: 'The resources cannot be loaded: the Filter lists only "All Resources"',
-    },
-  },
-  on: {
-    'calendar.navigate': {
-      target: '.loading',
-      actions: assign({
-        date: ({ event }) => {
-          assertEvent(event, 'calendar.navigate');
-          return event.date;
-        },
-      }),
-      description: 'Press "Today", "Back" or "Next" above the calendar',
-    },
-    'calendar.filter': {
-      target: '.loading',
-      actions: assign({
-        resourceId: ({ event }) => {
-          assertEvent(event, 'calendar.filter');
-          return event.resourceId;
-        },
-      }),
-      description: 'Choose a resource (or "All Resources") in Filter',
-    },
-    'calendar.view': {
-      actions: assign({
-        view: ({ event }) => {
-          assertEvent(event, 'calendar.view');
-          return event.view;
-        },
-      }),
-      description: 'Press "Week" or "Day" (the week\'s bookings are already loaded)',
-    },
-  },
-  initial: 'loading',
+  type: 'parallel',
   states: {
-    loading: {
-      description: '"Loading calendar..." shows where the calendar will be',
-      tags: 'busy',
-      invoke: {
-        id: 'loadBookings',
-        src: 'loadBookings',
-        input: ({ context }) => calendarWindow(context.date, context.resourceId),
-        onDone: {
-          target: 'ready',
-          actions: assign({ bookings: ({ event }) => event.output, error: null }),
-          description: "The week's bookings show on the calendar, titled with their resource",
+    resources: {
+      description: "The Filter's list of resources",
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The Filter lists "All Resources" while the resources load',
+          invoke: {
+            id: 'loadResources',
+            src: 'loadResources',
+            onDone: {
+              target: 'loaded',
+              actions: assign({ resources: ({ event }) => event.output }),
+              description: 'The Filter lists "All Resources" and every resource',
+            },
+            onError: {
+              target: 'loaded',
+              actions: assign({ resources: [] }),
+              description: 'The resources cannot be loaded (logged only): the Filter lists only "All Resources"',
+            },
+          },
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ bookings: [], error: BOOKING_TEXTS.calendarFailed }),
-          description: 'The bookings cannot be loaded: "Could not load calendar bookings." replaces the calendar',
-        },
+        loaded: { description: 'The Filter lists what there is' },
       },
     },
-    failed: {
-      description: '"Could not load calendar bookings." with "Try again" where the calendar was',
-      on: { 'calendar.retry': { target: 'loading', description: 'Press "Try again"' } },
-    },
-    ready: {
-      description: 'The calendar shows the week (or day) with its bookings',
-      initial: 'idle',
+    bookings: {
+      description: 'The calendar of the week',
+      initial: 'loading',
       states: {
-        idle: {
-          description: 'The calendar with Filter and "Create Booking"',
+        loading: {
+          description: '"Loading calendar..." shows where the calendar will be',
+          tags: 'busy',
+          invoke: {
+            id: 'loadBookings',
+            src: 'loadBookings',
+            input: ({ context }) => calendarWindow(context.date, context.resourceId),
+            onDone: {
+              target: 'ready',
+              actions: assign({ bookings: ({ event }) => event.output, error: null }),
+              description: "The week's bookings show on the calendar, titled with their resource",
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ bookings: [], error: BOOKING_TEXTS.calendarFailed }),
+              description: 'The bookings cannot be loaded: "Could not load calendar bookings." replaces the calendar',
+            },
+          },
+        },
+        failed: {
+          description: '"Could not load calendar bookings." with "Try again" where the calendar was',
           on: {
-            'calendar.open': {
-              guard: 'listed',
-              target: 'details',
+            'calendar.retry': { target: 'loading', description: 'Press "Try again"' },
+            'calendar.filter': {
+              target: 'loading',
+              actions: 'pickResource',
+              description: 'Choose a resource (or "All Resources") in Filter',
+            },
+          },
+        },
+        ready: {
+          description: 'The calendar shows the week (or day) with its bookings',
+          on: {
+            'calendar.navigate': {
+              target: '#bookingsCalendar.bookings.loading',
               actions: assign({
-                selected: ({ event }) => {
-                  assertEvent(event, 'calendar.open');
-                  return event.bookingid;
+                date: ({ event }) => {
+                  assertEvent(event, 'calendar.navigate');
+                  return event.date;
                 },
               }),
-              description: 'Press a booking on the calendar',
+              description: 'Press "Today", "Back" or "Next" above the calendar',
             },
-            'calendar.create': { target: 'creating', description: 'Press "Create Booking"' },
-          },
-        },
-        details: {
-          description: '"Booking Details" shows Service / Resource, Customer and Time',
-          on: {
-            'calendar.close': {
-              target: 'idle',
-              actions: assign({ selected: null }),
-              description: 'Close "Booking Details" (Close, ×, or Escape)',
+            'calendar.filter': {
+              target: '#bookingsCalendar.bookings.loading',
+              actions: 'pickResource',
+              description: 'Choose a resource (or "All Resources") in Filter',
+            },
+            'calendar.view': {
+              actions: assign({
+                view: ({ event }) => {
+                  assertEvent(event, 'calendar.view');
+                  return event.view;
+                },
+              }),
+              description: 'Press "Week" or "Day" (the week\'s bookings are already loaded)',
             },
           },
-        },
-        creating: {
-          description: '"Create New Booking" is open over the calendar',
-          on: {
-            'calendar.cancelCreate': { target: 'idle', description: 'Close "Create New Booking" without booking' },
-            'calendar.created': {
-              target: '#bookingsCalendar.loading',
-              description: 'A booking is made in the dialog: it closes and the calendar reloads',
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The calendar with Filter and "Create Booking"',
+              on: {
+                'calendar.open': {
+                  guard: 'listed',
+                  target: 'details',
+                  actions: assign({
+                    selected: ({ event }) => {
+                      assertEvent(event, 'calendar.open');
+                      return event.bookingid;
+                    },
+                  }),
+                  description: 'Press a booking on the calendar',
+                },
+                'calendar.create': { target: 'creating', description: 'Press "Create Booking"' },
+              },
+            },
+            details: {
+              description: '"Booking Details" shows Service / Resource, Customer and Time',
+              on: {
+                'calendar.close': {
+                  target: 'idle',
+                  actions: assign({ selected: null }),
+                  description: 'Close "Booking Details" (Close, ×, or Escape)',
+                },
+              },
+            },
+            creating: {
+              description: '"Create New Booking" is open over the calendar',
+              on: {
+                'calendar.cancelCreate': { target: 'idle', description: 'Close "Create New Booking" without booking' },
+                'calendar.created': {
+                  target: '#bookingsCalendar.bookings.loading',
+                  description: 'A booking is made in the dialog: it closes and the calendar reloads',
+                },
+              },
             },
           },
         },

@@ -100,20 +100,20 @@ export function BookingsCalendarView({
         </label>
       </div>
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
-        {state.matches('loading') && (
+        {state.matches({ bookings: 'loading' }) && (
           <div className="calendar-loading">
             <Spinner />
             <p role="status">Loading calendar...</p>
           </div>
         )}
-        {state.matches('failed') && (
+        {state.matches({ bookings: 'failed' }) && (
           <LoadError
             text={BOOKING_TEXTS.calendarFailed}
             onRetry={() => send({ type: 'calendar.retry' })}
             event="calendar.retry"
           />
         )}
-        {state.matches('ready') && (
+        {state.matches({ bookings: 'ready' }) && (
           <div className="calendar-frame">
             <Calendar<CalendarEvent>
               localizer={localizer}
@@ -133,7 +133,7 @@ export function BookingsCalendarView({
           </div>
         )}
       </section>
-      {state.matches({ ready: 'details' }) && details && (
+      {state.matches({ bookings: { ready: 'details' } }) && details && (
         <Modal
           title="Booking Details"
           onClose={() => send({ type: 'calendar.close' })}
@@ -165,7 +165,7 @@ export function BookingsCalendarView({
           </dl>
         </Modal>
       )}
-      {state.matches({ ready: 'creating' }) && (
+      {state.matches({ bookings: { ready: 'creating' } }) && (
         <BookingFormModal
           resources={resources}
           today={day}
