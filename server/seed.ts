@@ -7,6 +7,7 @@ import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
 import { serverTimeZone } from './routes/businesses/defaults.ts';
+import { seedDemoBookings } from './seed-demo-bookings.ts';
 import { seedDemoFollowers } from './seed-demo-followers.ts';
 import { seedDemoPosts } from './seed-demo-posts.ts';
 import type { AppDeps } from './types.ts';
@@ -125,8 +126,8 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
 }
 
 /**
- * What the demo business shows on its first start: followers who came through the customer API and a
- * few posts with pictures. Runs once, right after the demo owner is created.
+ * What the demo business shows on its first start: followers who came through the customer API, a
+ * few posts with pictures, and bookable resources with a fortnight of bookings. Runs once, right after the demo owner is created.
  */
 export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise<void> {
   const [owner] = await deps.db
@@ -137,4 +138,5 @@ export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise
   if (!owner) return;
   await seedDemoFollowers(deps, owner.businessid);
   await seedDemoPosts(deps, owner);
+  await seedDemoBookings(deps, owner.businessid);
 }
