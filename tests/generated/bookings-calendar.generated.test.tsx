@@ -16,7 +16,7 @@ import { specTexts } from '../spec/spec-texts.ts';
 import { describeFlow, type Flow } from './harness.tsx';
 
 const live = (flow: Flow) => flow.live().context as CalendarContext;
-const filter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: /Filter:/ });
+const filter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Filter:' });
 const details = () => screen.queryByRole('dialog', { name: specTexts.bookingDetails });
 const creating = () => screen.queryByRole('dialog', { name: specTexts.createNewBooking });
 

@@ -1,7 +1,7 @@
 /** Bookings Calendar (/bookings/calendar, spec §2): week and day views, the filter, details and Create Booking. */
 import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import { BOOKING_TEXTS, type Booking } from '#contracts/bookings.ts';
@@ -33,6 +33,33 @@ const FORMATS = { timeGutterFormat: 'p' };
 const shortTime = (iso: string) => format(new Date(iso), 'p');
 export const fullName = (b: Pick<Booking, 'firstname' | 'surname'>) =>
   [b.firstname, b.surname].filter(Boolean).join(' ');
+
+const GRID_ROLES =
+  '[role="grid"],[role="row"],[role="rowgroup"],[role="columnheader"],[role="rowheader"],[role="cell"],[role="gridcell"]';
+
+/**
+ * react-big-calendar marks its time grid with table roles it does not complete (a row without cells,
+ * column headers inside buttons): axe flags them and screen readers announce a broken table. The grid
+ * is left as plain regions (the events are buttons with their time and title, the day headers buttons),
+ * and its scrolling hours get keyboard access. Runs after every render; React leaves removed attributes
+ * alone until it renders them again.
+ */
+function useAccessibleGrid() {
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    for (const el of root.querySelectorAll(GRID_ROLES)) el.removeAttribute('role');
+    for (const el of root.querySelectorAll('[aria-sort]')) el.removeAttribute('aria-sort');
+    const hours = root.querySelector<HTMLElement>('.rbc-time-content');
+    if (hours && !hours.hasAttribute('tabindex')) {
+      hours.tabIndex = 0;
+      hours.setAttribute('aria-label', 'Bookings by time of day');
+      hours.setAttribute('role', 'region');
+    }
+  });
+  return frame;
+}
 
 type CalendarEvent = { id: string; title: string; start: Date; end: Date; booking: Booking };
 
@@ -70,6 +97,7 @@ export function BookingsCalendarView({
   );
   const details = bookings.find((b) => b.bookingid === selected);
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
+  const frame = useAccessibleGrid();
 
   return (
     <Page
@@ -82,9 +110,10 @@ export function BookingsCalendarView({
       }
     >
       <div className="calendar-toolbar">
-        <label className="calendar-filter">
-          <span>Filter:</span>
+        <div className="calendar-filter">
+          <label htmlFor="calendar-filter">Filter:</label>
           <select
+            id="calendar-filter"
             className="input"
             value={resourceId}
             onChange={(event) => send({ type: 'calendar.filter', resourceId: event.target.value })}
@@ -97,7 +126,7 @@ export function BookingsCalendarView({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
         {state.matches({ bookings: 'loading' }) && (
@@ -114,7 +143,7 @@ export function BookingsCalendarView({
           />
         )}
         {state.matches({ bookings: 'ready' }) && (
-          <div className="calendar-frame">
+          <div className="calendar-frame" ref={frame}>
             <Calendar<CalendarEvent>
               localizer={localizer}
               culture="en-US"

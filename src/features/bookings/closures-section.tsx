@@ -1,4 +1,5 @@
 /** Closures in Booking Setup: holidays and other days one resource or the whole business is shut. */
+import { useId } from 'react';
 import type { Resource } from '#contracts/bookings.ts';
 import { type bookingClosuresMachine, CLOSURE_TEXTS, type ClosureDraft } from '#machines/booking-closures.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
@@ -18,6 +19,7 @@ export interface ClosuresSectionProps extends FlowHooks<typeof bookingClosuresMa
 export function ClosuresSection({ today, resources, logic = liveClosuresLogic, options }: ClosuresSectionProps) {
   const [state, send] = useFlowActor(logic, { input: { today }, options });
   const { closures, draft, formError } = state.context;
+  const ids = useId();
   const edit = (field: keyof ClosureDraft) => ({
     value: draft[field],
     onChange: (event: { target: { value: string } }) =>
@@ -79,9 +81,11 @@ export function ClosuresSection({ today, resources, logic = liveClosuresLogic, o
               send({ type: 'closures.add' });
             }}
           >
-            <label className="field">
-              <span className="field-label">Applies to</span>
-              <select className="input" {...edit('resourceid')}>
+            <div className="field">
+              <label className="field-label" htmlFor={`${ids}-appliesto`}>
+                Applies to
+              </label>
+              <select id={`${ids}-appliesto`} className="input" {...edit('resourceid')}>
                 <option value="">Whole business</option>
                 {resources.map((r) => (
                   <option key={r.resourceid} value={r.resourceid}>
@@ -89,19 +93,37 @@ export function ClosuresSection({ today, resources, logic = liveClosuresLogic, o
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="field">
-              <span className="field-label">From</span>
-              <input className="input" type="date" min={today} {...edit('startdate')} />
-            </label>
-            <label className="field">
-              <span className="field-label">To</span>
-              <input className="input" type="date" min={draft.startdate || today} {...edit('enddate')} />
-            </label>
-            <label className="field">
-              <span className="field-label">Reason (optional)</span>
-              <input className="input" maxLength={200} placeholder="e.g. Christmas" {...edit('reason')} />
-            </label>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${ids}-from`}>
+                From
+              </label>
+              <input id={`${ids}-from`} className="input" type="date" min={today} {...edit('startdate')} />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${ids}-to`}>
+                To
+              </label>
+              <input
+                id={`${ids}-to`}
+                className="input"
+                type="date"
+                min={draft.startdate || today}
+                {...edit('enddate')}
+              />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${ids}-reasonoptional`}>
+                Reason (optional)
+              </label>
+              <input
+                id={`${ids}-reasonoptional`}
+                className="input"
+                maxLength={200}
+                placeholder="e.g. Christmas"
+                {...edit('reason')}
+              />
+            </div>
             <Button type="submit" {...enabledFor(state, { type: 'closures.add' })}>
               {state.matches({ ready: 'adding' }) ? 'Adding...' : 'Add Closure'}
             </Button>

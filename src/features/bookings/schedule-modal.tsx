@@ -87,24 +87,30 @@ export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, op
               send({ type: 'schedule.add' });
             }}
           >
-            <label className="field">
-              <span className="field-label">Day</span>
-              <select className="input" {...edit('dayofweek')}>
+            <div className="field">
+              <label className="field-label" htmlFor={`${formId}-day`}>
+                Day
+              </label>
+              <select id={`${formId}-day`} className="input" {...edit('dayofweek')}>
                 {DAY_NAMES.map((name, day) => (
                   <option key={name} value={String(day)}>
                     {name}
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="field">
-              <span className="field-label">Start Time</span>
-              <input className="input" type="time" {...edit('starttime')} />
-            </label>
-            <label className="field">
-              <span className="field-label">End Time</span>
-              <input className="input" type="time" {...edit('endtime')} />
-            </label>
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${formId}-starttime`}>
+                Start Time
+              </label>
+              <input id={`${formId}-starttime`} className="input" type="time" {...edit('starttime')} />
+            </div>
+            <div className="field">
+              <label className="field-label" htmlFor={`${formId}-endtime`}>
+                End Time
+              </label>
+              <input id={`${formId}-endtime`} className="input" type="time" {...edit('endtime')} />
+            </div>
             <Button type="submit" {...enabledFor(state, { type: 'schedule.add' })}>
               {state.matches({ ready: 'adding' }) ? 'Adding...' : 'Add Rule'}
             </Button>
