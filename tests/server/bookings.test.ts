@@ -117,6 +117,8 @@ describe('resources', () => {
       expect(await answers.find((a) => a.status === 403)!.json()).toEqual({ message: resourceLimitReached(2) });
       const usage = await call('GET', `/api/packages/usage/${small.businessid}/can-add-resource`, undefined, small);
       expect(await usage.json()).toEqual({ canAdd: false, limit: 2 });
+      const dashboard = await call('GET', `/api/packages/usage/${small.businessid}/dashboard`, undefined, small);
+      expect((await dashboard.json()).data.usage.resources).toEqual({ currentCount: 2, limit: 2, remaining: 0 });
     } finally {
       await server.deps.db.execute(`update packages set bookable_resources_limit = 10 where name = 'Free'`);
     }
@@ -181,6 +183,15 @@ describe('slots', () => {
       expect.objectContaining({ startdate: '2026-11-26', enddate: '2026-11-27', reason: 'Thanksgiving' }),
     ]);
 
+    for (const [body, message] of [
+      [{ startdate: '2026-12-05', enddate: '2026-12-01' }, 'End date must not be before start date.'],
+      [{ startdate: '24/12/2026' }, 'Start date must be a date like 2026-12-24.'],
+      [{ startdate: '2026-12-05', resourceid: 'nope' }, 'Resource is not valid.'],
+    ] as const) {
+      const res = await call('POST', '/api/booking-closures', body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message });
+    }
     for (const [query, message] of [
       ['date=2026-02-30', 'date must be a date like 2026-12-24.'],
       ['date=2026-12-01&duration=45', 'duration must be 30, 60 or 90 minutes.'],
