@@ -53,16 +53,14 @@ export async function seedDemoBookings({ db, clock }: Pick<AppDeps, 'db' | 'cloc
   const resourceIds = DEMO_RESOURCES.map(() => newId());
   const now = clock();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(bookingResources)
-      .values(
-        DEMO_RESOURCES.map((r, i) => ({
-          resourceid: resourceIds[i]!,
-          businessid,
-          ...r,
-          createdAt: addMinutes(now, i),
-        })),
-      );
+    await tx.insert(bookingResources).values(
+      DEMO_RESOURCES.map((r, i) => ({
+        resourceid: resourceIds[i]!,
+        businessid,
+        ...r,
+        createdAt: addMinutes(now, i),
+      })),
+    );
     await tx.insert(availabilityRules).values(
       resourceIds.flatMap((resourceid) =>
         [0, 1, 2, 3, 4, 5, 6].map((dayofweek) => ({
