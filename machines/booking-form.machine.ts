@@ -245,6 +245,7 @@ export const bookingFormMachine = setup({
                   return event.start;
                 },
                 errorMessage: null,
+                notice: null,
               }),
               description: 'Press a time: it is the one selected',
             },
