@@ -112,7 +112,7 @@ export const bookingClosuresMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Nothing is being saved',
+          description: 'The closures with "Remove", and the form with "Add Closure" ready',
           on: {
             'closures.edit': {
               actions: assign({

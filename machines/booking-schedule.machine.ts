@@ -103,7 +103,7 @@ export const bookingScheduleMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          description: 'Nothing is being saved',
+          description: 'The rules with their delete icons, and the add form with "Add Rule" ready',
           on: {
             'schedule.edit': {
               actions: assign({

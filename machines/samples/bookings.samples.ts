@@ -274,7 +274,10 @@ export const bookingScheduleEntry = defineEntry({
     done('loadRules', rules),
     note(done('loadRules', []), { arrange: 'Open the schedule of a resource you just added' }),
     note(fail('loadRules', { message: networkFailure, network: true }), { arrange: block('*api/availability/*') }),
-    done('addRule', { ...rules[0]!, availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807', dayofweek: 0 }),
+    note(done('addRule', { ...rules[0]!, availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807', dayofweek: 0 }), {
+      arrange:
+        'Delete the rule "Sunday: 08:00 - 18:00" (its delete icon) and choose "Sunday" in Day: every other day already has 08:00 - 18:00',
+    }),
     note(fail('addRule', { message: overlapText(1, '08:00:00', '18:00:00') }), {
       arrange: 'Choose Monday, which already has 08:00 - 18:00',
     }),
