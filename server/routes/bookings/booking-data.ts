@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, lte, or } from 'drizzle-orm';
 import { BOOKING_TEXTS } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
 import { availabilityRules, bookingClosures, bookingResources, bookings, businesses } from '../../db/schema.ts';
@@ -105,10 +105,3 @@ export async function slotInputs(
   ]);
   return { rules, closures, bookings: taken, resource };
 }
-
-/** Live bookings of a resource from `now` on (what deleting it would cancel). */
-export const futureBookingsWhere = (resourceid: string, now: Date) =>
-  and(eq(bookings.resourceid, resourceid), gte(bookings.endsAt, now), isNull(bookings.cancelledAt));
-
-/** "2026-12-24" today in the zone, for SQL comparisons with date columns. */
-export const sqlDate = (date: string) => sql`${date}::date`;
