@@ -8,6 +8,11 @@ export const Mail = v.object({
   text: v.string(),
   links: v.array(v.string()),
   sentAt: v.string(),
+  /** Files sent with the mail (a booking's .ics), as text. */
+  attachments: v.optional(
+    v.array(v.object({ filename: v.string(), contentType: v.string(), content: v.string() })),
+    [],
+  ),
 });
 export type Mail = v.InferOutput<typeof Mail>;
 export const Mailbox = v.array(Mail);

@@ -11,6 +11,13 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from './samples/account.samples.ts';
+import {
+  bookingClosuresEntry,
+  bookingFormEntry,
+  bookingScheduleEntry,
+  bookingSetupEntry,
+  bookingsCalendarEntry,
+} from './samples/bookings.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
 import {
@@ -48,4 +55,9 @@ export const registry: MachineEntry[] = [
   chatPollerEntry,
   messagesPanelEntry,
   chatEntry,
+  bookingSetupEntry,
+  bookingScheduleEntry,
+  bookingClosuresEntry,
+  bookingsCalendarEntry,
+  bookingFormEntry,
 ];

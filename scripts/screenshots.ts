@@ -188,6 +188,7 @@ async function screens(page: Page, stack: Stack, width: Width, heading: (name: s
   await page.getByRole('button', { name: 'Current Plan' }).waitFor();
   await shoot(page, 'package', width, 'My Package');
   await vouchers(page, stack, width, heading);
+  await bookingScreens(page, width);
   await page.goto('/');
   await page.getByRole('button', { name: 'Messages' }).waitFor();
 
@@ -262,6 +263,45 @@ async function vouchers(page: Page, stack: Stack, width: Width, heading: (name: 
   await box.press('Enter');
   await page.getByText('Already Redeemed').waitFor();
   await shoot(page, 'redeem-already', width, 'Redeem: "Already Redeemed"');
+}
+
+/** Booking Setup (resources, schedule, a deletion with bookings ahead), the calendar, details, a new booking. */
+async function bookingScreens(page: Page, width: Width) {
+  await page.goto('/bookings/setup');
+  await page.getByRole('button', { name: 'Schedule for Window Table' }).waitFor();
+  await page.getByRole('region', { name: 'Closures' }).getByRole('button', { name: 'Add Closure' }).waitFor();
+  await shoot(page, 'booking-setup', width, 'Booking Setup: resources and closures');
+  await page.getByRole('button', { name: 'Schedule for Window Table' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Manage Schedule for Window Table' });
+  await schedule.getByText('Sunday: 08:00 - 18:00').waitFor();
+  await shoot(page, 'booking-schedule', width, 'Manage Schedule');
+  await schedule.getByRole('button', { name: 'Close' }).last().click();
+  await page.getByRole('button', { name: 'Delete Window Table' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+  await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
+  await confirm.getByRole('button', { name: 'Cancel Bookings and Delete' }).waitFor();
+  await shoot(page, 'booking-delete-ahead', width, 'Confirm Deletion of a resource with bookings ahead');
+  await confirm.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await page.goto('/bookings/calendar');
+  await page.locator('.rbc-event').first().waitFor();
+  await shoot(page, 'bookings-calendar', width, 'Bookings Calendar');
+  await page.locator('.rbc-event').first().click();
+  await page.getByRole('dialog', { name: 'Booking Details' }).getByText('Service / Resource').waitFor();
+  await shoot(page, 'booking-details', width, 'Booking Details');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Create Booking' }).click();
+  const booking = page.getByRole('dialog', { name: 'Create New Booking' });
+  await booking.getByLabel('Resource').selectOption({ label: 'Meeting Room' });
+  await booking.getByLabel('Customer Email').fill('amelia.hughes.0@customers.example');
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date(Date.now() + 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+  await booking.getByLabel('Date').fill(tomorrow);
+  await booking.locator('button.slot').first().click();
+  await shoot(page, 'create-booking', width, 'Create New Booking with a time chosen');
+  await page.keyboard.press('Escape');
 }
 
 const chromiumPath = findChromium();

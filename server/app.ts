@@ -12,6 +12,8 @@ import { limitBodies } from './middleware/body-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
+import { bookingsRoutes } from './routes/bookings/bookings.routes.ts';
+import { resourcesRoutes } from './routes/bookings/resources.routes.ts';
 import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
 import { statsRoutes } from './routes/businesses/stats.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', vouchersRoutes(deps));
   api.route('/', redeemRoutes(deps));
   api.route('/messaging/business', messagingRoutes(deps));
+  api.route('/', resourcesRoutes(deps));
+  api.route('/', bookingsRoutes(deps));
   api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
   app.route('/api', api);
 

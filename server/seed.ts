@@ -7,6 +7,7 @@ import { GROUPS, type Identity } from './identity/types.ts';
 import type { Clock } from './lib/clock.ts';
 import { newId } from './lib/crypto.ts';
 import { serverTimeZone } from './routes/businesses/defaults.ts';
+import { seedDemoBookings } from './seed-demo-bookings.ts';
 import { seedDemoConversations } from './seed-demo-conversations.ts';
 import { seedDemoFollowers } from './seed-demo-followers.ts';
 import { seedDemoPosts } from './seed-demo-posts.ts';
@@ -128,8 +129,9 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
 
 /**
  * What the demo business shows on its first start: followers who came through the customer API, a
- * few posts with pictures, vouchers its followers claimed (some redeemed, one archived), and
- * conversations with some of those customers. Runs once, right after the demo owner is created.
+ * few posts with pictures, vouchers its followers claimed (some redeemed, one archived),
+ * conversations with some of those customers, and bookable resources with a fortnight of bookings.
+ * Runs once, right after the demo owner is created.
  */
 export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise<void> {
   const [owner] = await deps.db
@@ -146,4 +148,5 @@ export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise
     password: deps.env.DEMO_PASSWORD,
     businessid: owner.businessid,
   });
+  await seedDemoBookings(deps, owner.businessid);
 }

@@ -12,6 +12,7 @@ import {
   primaryKey,
   serial,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -420,3 +421,124 @@ export const messagingVersions = pgTable('messaging_versions', {
     .references(() => businesses.businessid, { onDelete: 'cascade' }),
   version: integer('version').notNull().default(0),
 });
+
+// ---------------------------------------------------------------- bookings
+
+/**
+ * Something a customer books (a table, a chair, a room, a class). Creation checks the package's
+ * bookable-resource limit under the business row's lock; bookings of one resource serialise on this row.
+ */
+export const bookingResources = pgTable(
+  'booking_resources',
+  {
+    resourceid: uuid('resourceid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    resourcename: text('resourcename').notNull(),
+    description: text('description'),
+    capacity: integer('capacity').notNull(),
+    isactive: boolean('isactive').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_resources_business_idx').on(t.businessid, t.createdAt)],
+);
+
+/** A weekly opening of a resource: day 0 (Sunday) to 6, local wall times in the business's zone. */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    availabilityid: uuid('availabilityid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    resourceid: uuid('resourceid')
+      .notNull()
+      .references(() => bookingResources.resourceid, { onDelete: 'cascade' }),
+    dayofweek: integer('dayofweek').notNull(),
+    starttime: time('starttime').notNull(),
+    endtime: time('endtime').notNull(),
+  },
+  (t) => [index('availability_rules_resource_idx').on(t.resourceid, t.dayofweek, t.starttime)],
+);
+
+/** Dates (inclusive, in the business's zone) on which one resource, or the whole business (null), takes no bookings. */
+export const bookingClosures = pgTable(
+  'booking_closures',
+  {
+    closureid: uuid('closureid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    resourceid: uuid('resourceid').references(() => bookingResources.resourceid, { onDelete: 'cascade' }),
+    startdate: date('startdate').notNull(),
+    enddate: date('enddate').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_closures_business_idx').on(t.businessid, t.enddate)],
+);
+
+/**
+ * Who a booking is for, per business: an app customer (userid) with that e-mail, or a guest known only
+ * by the e-mail the owner typed. Names are shown only for customers who follow the business.
+ */
+export const bookingCustomers = pgTable(
+  'booking_customers',
+  {
+    id: uuid('id').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    userid: uuid('userid').references(() => users.userid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('booking_customers_business_email_idx').on(t.businessid, sql`lower(${t.email})`)],
+);
+
+/**
+ * A booking: instants in UTC. Written only inside a transaction holding the resource row's lock, after
+ * the slot was computed again. Cancelled bookings stay (cancelledAt) and free their places.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    bookingid: uuid('bookingid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    resourceid: uuid('resourceid')
+      .notNull()
+      .references(() => bookingResources.resourceid, { onDelete: 'cascade' }),
+    customerid: uuid('customerid')
+      .notNull()
+      .references(() => bookingCustomers.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    partysize: integer('partysize').notNull(),
+    notes: text('notes'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The calendar's window (business, then time) and the slot check's day (resource, then time).
+    index('bookings_business_starts_idx').on(t.businessid, t.startsAt),
+    index('bookings_resource_starts_idx').on(t.resourceid, t.startsAt),
+  ],
+);
+
+/** Files attached to a mail of the outbox (a booking's .ics), kept with it for the development mailbox. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: uuid('id').primaryKey(),
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: text('content').notNull(),
+  },
+  (t) => [index('mail_attachments_mail_idx').on(t.mailId)],
+);

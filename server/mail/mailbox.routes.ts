@@ -1,7 +1,7 @@
-import { desc } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { Mail } from '#contracts/mailbox.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../db/schema.ts';
 import { isLocalCaller } from '../lib/client-ip.ts';
 import type { AppDeps } from '../types.ts';
 
@@ -29,6 +29,17 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
   });
   const list = async (): Promise<Mail[]> => {
     const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.sentAt)).limit(200);
+    const files = rows.length
+      ? await db
+          .select()
+          .from(mailAttachments)
+          .where(
+            inArray(
+              mailAttachments.mailId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [];
     return rows.map((row) => ({
       id: row.id,
       to: row.to,
@@ -36,6 +47,9 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
       text: row.text,
       links: row.links,
       sentAt: row.sentAt.toISOString(),
+      attachments: files
+        .filter((f) => f.mailId === row.id)
+        .map(({ filename, contentType, content }) => ({ filename, contentType, content })),
     }));
   };
   app.get('/mailbox.json', async (c) => c.json(await list(), 200, { 'Cache-Control': 'no-store' }));
@@ -46,7 +60,8 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
       .map(
         (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
 <p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.sentAt)}</p><pre>${escapeHtml(mail.text)}</pre>
-${mail.links.map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join('<br>')}</article>`,
+${mail.links.map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join('<br>')}
+${(mail.attachments ?? []).map((file) => `<details><summary>Attachment: ${escapeHtml(file.filename)}</summary><pre>${escapeHtml(file.content)}</pre></details>`).join('')}</article>`,
       )
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

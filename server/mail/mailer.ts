@@ -1,12 +1,19 @@
 import { createTransport } from 'nodemailer';
 import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailAttachments, mailOutbox } from '../db/schema.ts';
 import type { Env } from '../env.ts';
 import type { Clock } from '../lib/clock.ts';
 import { newId } from '../lib/crypto.ts';
 import type { Logger } from '../middleware/request-log.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; links: string[] };
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  attachments?: MailAttachment[];
+};
 
 export type Mailer = {
   /** True while the local outbox is the transport: /dev/mailbox shows what was "sent". */
@@ -27,7 +34,13 @@ export function createMailer(deps: { db: Db; env: Env; clock: Clock; log: Logger
       let error: string | null = null;
       if (smtp) {
         try {
-          await smtp.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+          await smtp.sendMail({
+            from: env.MAIL_FROM,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            attachments: mail.attachments,
+          });
         } catch (cause) {
           error = cause instanceof Error ? cause.message : String(cause);
           log.error(`mail to ${mail.to} failed: ${error}`);
@@ -43,6 +56,9 @@ export function createMailer(deps: { db: Db; env: Env; clock: Clock; log: Logger
         sentAt: clock(),
         error,
       });
+      if (mail.attachments?.length) {
+        await db.insert(mailAttachments).values(mail.attachments.map((a) => ({ id: newId(), mailId: id, ...a })));
+      }
     },
   };
 }

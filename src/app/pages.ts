@@ -53,9 +53,6 @@ export interface PageRow {
   page: LazyModule<PageModule>;
 }
 
-/** The pages whose screens arrive with their own issues share one placeholder chunk. */
-const comingSoon = lazyModule(() => import('./coming-soon.tsx'));
-
 /** The signed-in pages of spec §2, in sidebar order. Any other signed-in path redirects to /. */
 export const PAGES: readonly PageRow[] = [
   {
@@ -80,9 +77,14 @@ export const PAGES: readonly PageRow[] = [
     path: '/bookings/calendar',
     title: 'Bookings Calendar',
     nav: { label: 'Calendar', group: 'bookings' },
-    page: comingSoon,
+    page: lazyModule(() => import('#src/features/bookings/calendar-page.tsx')),
   },
-  { path: '/bookings/setup', title: 'Booking Setup', nav: { label: 'Setup', group: 'bookings' }, page: comingSoon },
+  {
+    path: '/bookings/setup',
+    title: 'Booking Setup',
+    nav: { label: 'Setup', group: 'bookings' },
+    page: lazyModule(() => import('#src/features/bookings/setup-page.tsx')),
+  },
   {
     path: '/customers',
     title: 'Your Followers',

@@ -25,7 +25,7 @@ const shortValue = (value: unknown): string =>
       : String(value);
 
 const clock = (at: number) =>
-  new Date(at).toLocaleTimeString('en-GB', { hour12: false }) + `.${String(at % 1000).padStart(3, '0')}`;
+  `${new Date(at).toLocaleTimeString('en-GB', { hour12: false })}.${String(at % 1000).padStart(3, '0')}`;
 
 export function EventLog({
   entries,

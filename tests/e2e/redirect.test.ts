@@ -83,6 +83,9 @@ describe.runIf(available)('redirect to the page you wanted', () => {
       await signIn(page, owner.email, owner.password);
       await page.goto('/bookings/setup');
       await page.getByRole('heading', { level: 1, name: 'Booking Setup' }).waitFor();
+      // The page's own loads finish first: the 401 under test is the profile save's.
+      await page.getByText('No bookable resources found. Add one to get started!').waitFor();
+      await page.getByRole('button', { name: 'Add Closure' }).waitFor();
 
       await revokeSessionsServerSide(page);
       await page.getByRole('button', { name: 'Profile' }).click();

@@ -27,6 +27,9 @@ type OwnerA = {
   issuedvoucherid: string;
   code: string;
   conversationid: string;
+  resourceid: string;
+  availabilityid: string;
+  closureid: string;
 };
 type Attempt = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -149,6 +152,75 @@ const OWNER_ROUTES: Record<string, (a: OwnerA) => Attempt> = {
     body: { is_active: false },
     expect: 404,
   }),
+  // Bookings (issue 11): B aims at A's resource, rule and closure ids.
+  'GET /api/booking-resources': () => ({ method: 'GET', path: '/api/booking-resources', expect: 'own' }),
+  'POST /api/booking-resources': () => ({
+    method: 'POST',
+    path: '/api/booking-resources',
+    body: { resourcename: "B's own chair" },
+    expect: 'own',
+  }),
+  'PUT /api/booking-resources/:id': (a) => ({
+    method: 'PUT',
+    path: `/api/booking-resources/${a.resourceid}`,
+    body: { resourcename: 'Taken over', capacity: 9 },
+    expect: 404,
+  }),
+  'DELETE /api/booking-resources/:id': (a) => ({
+    method: 'DELETE',
+    path: `/api/booking-resources/${a.resourceid}?cancelFutureBookings=true`,
+    expect: 404,
+  }),
+  'GET /api/availability/:resourceid': (a) => ({
+    method: 'GET',
+    path: `/api/availability/${a.resourceid}`,
+    expect: 404,
+  }),
+  'POST /api/availability': (a) => ({
+    method: 'POST',
+    path: '/api/availability',
+    body: { resourceid: a.resourceid, dayofweek: 2, starttime: '06:00', endtime: '07:00' },
+    expect: 404,
+  }),
+  'DELETE /api/availability/:id': (a) => ({
+    method: 'DELETE',
+    path: `/api/availability/${a.availabilityid}`,
+    expect: 404,
+  }),
+  'GET /api/booking-closures': () => ({ method: 'GET', path: '/api/booking-closures', expect: 'own' }),
+  'POST /api/booking-closures': (a) => ({
+    method: 'POST',
+    path: '/api/booking-closures',
+    body: { resourceid: a.resourceid, startdate: '2030-01-01' },
+    expect: 404,
+  }),
+  'DELETE /api/booking-closures/:id': (a) => ({
+    method: 'DELETE',
+    path: `/api/booking-closures/${a.closureid}`,
+    expect: 404,
+  }),
+  'GET /api/booking-availability/:resourceid': (a) => ({
+    method: 'GET',
+    path: `/api/booking-availability/${a.resourceid}?date=2030-01-07&duration=60&partysize=1`,
+    expect: 404,
+  }),
+  'POST /api/bookings': (a) => ({
+    method: 'POST',
+    path: '/api/bookings',
+    body: {
+      resourceid: a.resourceid,
+      customerEmail: 'follows.a@example.com',
+      bookingstarttime: '2030-01-07T10:00:00Z',
+      bookingendtime: '2030-01-07T11:00:00Z',
+      partysize: 1,
+    },
+    expect: 404,
+  }),
+  'GET /api/businesses/me/bookings': () => ({
+    method: 'GET',
+    path: '/api/businesses/me/bookings?startDate=2029-12-31T00:00:00Z&endDate=2030-01-14T00:00:00Z',
+    expect: 'own',
+  }),
 };
 
 /** Every row of A's data, per table; compared as JSON text before and after each attempt. */
@@ -166,6 +238,11 @@ const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   conversations: (a) => sql`select * from conversations where businessid = ${a.businessid}`,
   messages: (a) => sql`select * from messages where businessid = ${a.businessid}`,
   messaging_versions: (a) => sql`select * from messaging_versions where businessid = ${a.businessid}`,
+  booking_resources: (a) => sql`select * from booking_resources where businessid = ${a.businessid}`,
+  availability_rules: (a) => sql`select * from availability_rules where businessid = ${a.businessid}`,
+  booking_closures: (a) => sql`select * from booking_closures where businessid = ${a.businessid}`,
+  booking_customers: (a) => sql`select * from booking_customers where businessid = ${a.businessid}`,
+  bookings: (a) => sql`select * from bookings where businessid = ${a.businessid}`,
 };
 
 const PASSWORD = 'Separate#Owners1';
@@ -227,6 +304,31 @@ async function seedOwnerA(): Promise<OwnerA> {
     body: { messageText: 'Is the bakery open on Sunday?' },
   });
   expect(wrote.status).toBe(201);
+  // A resource open on Mondays, a closure, and a booking of the follower in 2030.
+  const asA = (method: string, path: string, body?: unknown) => server.api(method, path, { token: AccessToken, body });
+  const resource = await (
+    await asA('POST', '/api/booking-resources', { resourcename: 'Alpha oven', capacity: 2 })
+  ).json();
+  const rule = await (
+    await asA('POST', '/api/availability', {
+      resourceid: resource.resourceid,
+      dayofweek: 1,
+      starttime: '09:00',
+      endtime: '17:00',
+    })
+  ).json();
+  const closure = await (await asA('POST', '/api/booking-closures', { startdate: '2030-12-25' })).json();
+  const [slot] = (
+    await (await asA('GET', `/api/booking-availability/${resource.resourceid}?date=2030-01-07&duration=60`)).json()
+  ).data.availableSlots;
+  const booked = await asA('POST', '/api/bookings', {
+    resourceid: resource.resourceid,
+    customerEmail: 'follows.a@example.com',
+    bookingstarttime: slot.start,
+    bookingendtime: slot.end,
+    partysize: 1,
+  });
+  expect(booked.status).toBe(201);
   return {
     voucherid,
     issuedvoucherid,
@@ -237,6 +339,9 @@ async function seedOwnerA(): Promise<OwnerA> {
     businessname: 'Alpha Bakery',
     followerid: follower.userid,
     conversationid: (await wrote.json()).conversationid,
+    resourceid: resource.resourceid,
+    availabilityid: rule.availabilityid,
+    closureid: closure.closureid,
   };
 }
 
@@ -281,6 +386,8 @@ describe('owner B against owner A', () => {
         a.conversationid,
         'follows.a@example.com',
         'Is the bakery open',
+        a.resourceid,
+        'Alpha oven',
       ]) {
         expect(text).not.toContain(value);
       }

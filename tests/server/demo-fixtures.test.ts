@@ -4,7 +4,9 @@
  * for a business that is not there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Resource } from '#contracts/bookings.ts';
 import type { Conversation } from '#contracts/messaging.ts';
+import { meetingRoom, windowTable } from '#machines/samples/bookings.samples.ts';
 import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.samples.ts';
 import { amelia, noah, oliver } from '#machines/samples/messages.samples.ts';
 import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
@@ -103,6 +105,27 @@ describe('the demo fixtures of the QA plans', () => {
       `select count(*)::int as n from issued_vouchers i left join user_groups g on g.userid = i.customerid and g.group_name = 'Customers' where g.userid is null`,
     );
     expect((holders as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(0);
+  });
+  it('has the resources the booking plans name, open daily, with followers booked this week', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const resources = (await (
+      await server.api('GET', '/api/booking-resources', { token: accessToken })
+    ).json()) as Resource[];
+    expect(resources.map(({ resourceid: _id, ...r }) => r)).toEqual(
+      [windowTable, meetingRoom].map(({ resourceid: _id, ...r }) => r),
+    );
+    const rules = await (
+      await server.api('GET', `/api/availability/${resources[0]!.resourceid}`, { token: accessToken })
+    ).json();
+    expect(rules).toHaveLength(7);
+    const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const { data } = (await (
+      await server.api('GET', `/api/businesses/me/bookings?startDate=${from}&endDate=${to}`, { token: accessToken })
+    ).json()) as { data: Array<{ firstname: string | null; start: string; title: string }> };
+    expect(data.length).toBeGreaterThan(20);
+    expect(data.every((b) => b.firstname)).toBe(true);
+    expect(data.some((b) => Date.parse(b.start) > Date.now() && b.title === 'Window Table')).toBe(true);
   });
 });
 

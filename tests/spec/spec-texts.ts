@@ -136,6 +136,27 @@ export const specTexts = {
   voucherDeleteFailed: 'Could not delete voucher.',
   lookupFailed: 'Failed to look up voucher.',
   redeemFailed: 'Failed to redeem voucher.',
+  // §2 Booking Setup, Bookings Calendar, Create Booking form; §5; §8 (bookings)
+  noResources: 'No bookable resources found. Add one to get started!',
+  noSchedule: 'No schedule defined yet.',
+  bookingsCalendar: 'Bookings Calendar',
+  allResources: 'All Resources',
+  createBooking: 'Create Booking',
+  createNewBooking: 'Create New Booking',
+  loadingCalendar: 'Loading calendar...',
+  bookingDetails: 'Booking Details',
+  loadingSlots: 'Loading slots...',
+  noSlots: 'No available slots for this selection.',
+  booking: 'Booking...',
+  pickSlot: 'Please select an available time slot.',
+  resourcesFailed: 'Could not load resources.',
+  deleteResourceFailed: 'Failed to delete resource.',
+  scheduleFailed: 'Could not load schedule.',
+  addRuleFailed: 'Failed to add rule.',
+  deleteRuleFailed: 'Failed to delete rule.',
+  slotsFailed: 'Could not load available slots.',
+  bookingFailed: 'Failed to create booking.',
+  calendarFailed: 'Could not load calendar bookings.',
 } as const;
 
 /** Delays: the spec's own phrase (checked verbatim) and the milliseconds it means. */

@@ -6,6 +6,7 @@ import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { followerCount, planOf, postsToday } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
+import { resourceCount } from '../bookings/resources.routes.ts';
 
 export const BUSINESS_NOT_FOUND = 'Business not found.';
 
@@ -59,9 +60,10 @@ export function packagesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .from(businesses)
       .innerJoin(packages, eq(packages.packageid, businesses.packageid))
       .where(eq(businesses.businessid, plan.businessid));
-    const [followers, postsNow] = await Promise.all([
+    const [followers, postsNow, resources] = await Promise.all([
       followerCount(db, plan.businessid),
       postsToday(db, plan, clock()),
+      resourceCount(db, plan.businessid),
     ]);
     const body: PackageDashboard = {
       data: {
@@ -74,8 +76,7 @@ export function packagesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
         usage: {
           followers: usage(followers, plan.followerLimit),
           posts: usage(postsNow, plan.postsPerDayLimit),
-          // Bookable resources arrive with the bookings issue; until then a business has none.
-          resources: usage(0, plan.bookableResourcesLimit),
+          resources: usage(resources, plan.bookableResourcesLimit),
         },
       },
     };
@@ -90,7 +91,8 @@ export function packagesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/usage/:businessid/can-add-resource', async (c) => {
     const plan = await mine(c);
-    return c.json({ canAdd: 0 < plan.bookableResourcesLimit, limit: plan.bookableResourcesLimit });
+    const resources = await resourceCount(db, plan.businessid);
+    return c.json({ canAdd: resources < plan.bookableResourcesLimit, limit: plan.bookableResourcesLimit });
   });
 
   return app;

@@ -1,0 +1,253 @@
+import * as v from 'valibot';
+import { Email, multiLineText, requiredText, singleLineText } from './common.ts';
+
+/** Spec §8 fallbacks and the booking area's own sentences, shared by the server and the portal. */
+export const BOOKING_TEXTS = {
+  resourcesFailed: 'Could not load resources.',
+  deleteFailed: 'Failed to delete resource.',
+  scheduleFailed: 'Could not load schedule.',
+  addRuleFailed: 'Failed to add rule.',
+  deleteRuleFailed: 'Failed to delete rule.',
+  slotsFailed: 'Could not load available slots.',
+  bookingFailed: 'Failed to create booking.',
+  calendarFailed: 'Could not load calendar bookings.',
+  noResources: 'No bookable resources found. Add one to get started!',
+  noSchedule: 'No schedule defined yet.',
+  noSlots: 'No available slots for this selection.',
+  pickSlot: 'Please select an available time slot.',
+  slotTaken: 'That time is no longer available. Someone booked it a moment ago; please pick another time.',
+  resourceNotFound: 'Resource not found.',
+  ruleNotFound: 'Schedule rule not found.',
+  closureNotFound: 'Closure not found.',
+} as const;
+
+export const MAX_CAPACITY = 1000;
+export const MAX_PARTY = 1000;
+/** The longest bookings window a calendar may ask for (a month view and a bit). */
+export const MAX_WINDOW_DAYS = 62;
+export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  v.pipe(
+    v.union(
+      [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number))],
+      `${label} must be a whole number from ${min} to ${max}.`,
+    ),
+    v.integer(`${label} must be a whole number from ${min} to ${max}.`),
+    v.minValue(min, `${label} must be a whole number from ${min} to ${max}.`),
+    v.maxValue(max, `${label} must be a whole number from ${min} to ${max}.`),
+  );
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const id = (label: string) =>
+  v.pipe(v.string(`${label} is required.`), v.trim(), v.regex(UUID, `${label} is not valid.`), v.toLowerCase());
+
+/** A wall time "HH:MM" or "HH:MM:SS" (00:00 to 23:59:59), answered as "HH:MM:SS". */
+const wallTime = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be a time like 09:00.`),
+    v.transform((t) => (t.length === 5 ? `${t}:00` : t)),
+  );
+
+const calendarDate = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-24.`),
+    v.check(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      `${label} must be a date like 2026-12-24.`,
+    ),
+  );
+
+const instant = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+      `${label} must be a date and time with its offset (ISO 8601).`,
+    ),
+    v.transform((t) => new Date(t)),
+    v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
+  );
+
+// --- Resources ------------------------------------------------------------------------------------
+
+export const Resource = v.object({
+  resourceid: v.string(),
+  resourcename: v.string(),
+  description: v.nullable(v.string()),
+  capacity: v.number(),
+  isactive: v.boolean(),
+});
+export type Resource = v.InferOutput<typeof Resource>;
+export const Resources = v.array(Resource);
+/** Spec §7: the setup page reads the list in data, the calendar filter in data.data: the portal takes both. */
+export const ResourceList = v.union([
+  Resources,
+  v.pipe(
+    v.object({ data: Resources }),
+    v.transform((b) => b.data),
+  ),
+]);
+
+/** POST /api/booking-resources and PUT /api/booking-resources/{id} (spec §5 "Resource form"). */
+export const ResourceRequest = v.object({
+  resourcename: requiredText('Name', 100),
+  description: multiLineText('Description', 1000),
+  capacity: v.optional(wholeNumber('Capacity', 1, MAX_CAPACITY), 1),
+  isactive: v.optional(v.boolean('Active must be true or false.'), true),
+});
+export type ResourceRequest = v.InferInput<typeof ResourceRequest>;
+
+/** 409 of DELETE /api/booking-resources/{id} while bookings lie ahead: how many, so the portal can ask. */
+export const FutureBookingsConflict = v.object({ message: v.string(), futureBookings: v.number() });
+export const futureBookingsText = (name: string, count: number) =>
+  `${name} has ${count} upcoming booking${count === 1 ? '' : 's'}. Deleting it cancels ${count === 1 ? 'it' : 'them'} and emails the customer${count === 1 ? '' : 's'}.`;
+
+// --- Weekly availability --------------------------------------------------------------------------
+
+export const AvailabilityRule = v.object({
+  availabilityid: v.string(),
+  resourceid: v.string(),
+  dayofweek: v.number(),
+  starttime: v.string(),
+  endtime: v.string(),
+});
+export type AvailabilityRule = v.InferOutput<typeof AvailabilityRule>;
+export const AvailabilityRules = v.array(AvailabilityRule);
+export const AvailabilityRuleList = v.union([
+  AvailabilityRules,
+  v.pipe(
+    v.object({ data: AvailabilityRules }),
+    v.transform((b) => b.data),
+  ),
+]);
+
+/** POST /api/availability: a weekly rule; overlapping another rule of that day is refused (409). */
+export const AvailabilityRequest = v.pipe(
+  v.object({
+    resourceid: id('Resource'),
+    dayofweek: wholeNumber('Day', 0, 6),
+    starttime: wallTime('Start time'),
+    endtime: wallTime('End time'),
+  }),
+  v.forward(
+    v.partialCheck([['starttime'], ['endtime']], (r) => r.starttime < r.endtime, 'Start time must be before end time.'),
+    ['starttime'],
+  ),
+);
+export type AvailabilityRequest = v.InferInput<typeof AvailabilityRequest>;
+
+const hhmm = (t: string) => t.slice(0, 5);
+export const overlapText = (dayofweek: number, starttime: string, endtime: string) =>
+  `This overlaps ${DAY_NAMES[dayofweek]}: ${hhmm(starttime)} - ${hhmm(endtime)}. Change or delete that rule first.`;
+
+// --- Closures -------------------------------------------------------------------------------------
+
+export const Closure = v.object({
+  closureid: v.string(),
+  resourceid: v.nullable(v.string()),
+  resourcename: v.nullable(v.string()),
+  startdate: v.string(),
+  enddate: v.string(),
+  reason: v.nullable(v.string()),
+});
+export type Closure = v.InferOutput<typeof Closure>;
+export const Closures = v.array(Closure);
+
+/** POST /api/booking-closures: a date or range (inclusive) closed for one resource or (null) for all. */
+export const ClosureRequest = v.pipe(
+  v.object({
+    resourceid: v.optional(v.nullable(id('Resource')), null),
+    startdate: calendarDate('Start date'),
+    enddate: v.optional(calendarDate('End date')),
+    reason: singleLineText('Reason', 200),
+  }),
+  v.transform((c) => ({ ...c, enddate: c.enddate ?? c.startdate })),
+  v.forward(
+    v.partialCheck(
+      [['startdate'], ['enddate']],
+      (c) => c.startdate <= c.enddate,
+      'End date must not be before start date.',
+    ),
+    ['enddate'],
+  ),
+);
+export type ClosureRequest = v.InferInput<typeof ClosureRequest>;
+
+// --- Slots ----------------------------------------------------------------------------------------
+
+/** GET /api/booking-availability/{resourceid}?date&duration&partysize */
+export const SlotsQuery = v.object({
+  date: calendarDate('date'),
+  duration: v.pipe(
+    v.optional(v.string(), '60'),
+    v.picklist(['30', '60', '90'], 'duration must be 30, 60 or 90 minutes.'),
+    v.transform(Number),
+  ),
+  partysize: v.optional(wholeNumber('partysize', 1, MAX_PARTY), 1),
+});
+
+export const Slot = v.object({ start: v.string(), end: v.string() });
+export type Slot = v.InferOutput<typeof Slot>;
+/** Spec §7: data.data.availableSlots. */
+export const SlotsAnswer = v.object({ data: v.object({ availableSlots: v.array(Slot) }) });
+
+// --- Bookings -------------------------------------------------------------------------------------
+
+/** POST /api/bookings (spec §3 "Booking creation payload"). */
+export const BookingRequest = v.pipe(
+  v.object({
+    resourceid: id('Resource'),
+    customerEmail: Email,
+    bookingstarttime: instant('Start time'),
+    bookingendtime: instant('End time'),
+    partysize: v.optional(wholeNumber('Party size', 1, MAX_PARTY), 1),
+    notes: multiLineText('Notes', 1000),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['bookingstarttime'], ['bookingendtime']],
+      (b) => b.bookingstarttime < b.bookingendtime,
+      'Start time must be before end time.',
+    ),
+    ['bookingendtime'],
+  ),
+);
+export type BookingRequest = v.InferInput<typeof BookingRequest>;
+
+/** A calendar event (spec §3 "Booking"), with what Booking Details shows besides. */
+export const Booking = v.object({
+  bookingid: v.string(),
+  resourceid: v.string(),
+  start: v.string(),
+  end: v.string(),
+  title: v.string(),
+  firstname: v.nullable(v.string()),
+  surname: v.nullable(v.string()),
+  email: v.string(),
+  partysize: v.number(),
+  notes: v.nullable(v.string()),
+});
+export type Booking = v.InferOutput<typeof Booking>;
+export const BookingAnswer = v.object({ data: Booking });
+/** Spec §7: data.data, a list of bookings. */
+export const BookingsAnswer = v.object({ data: v.array(Booking) });
+
+/** GET /api/businesses/me/bookings?startDate&endDate[&resourceId] */
+export const BookingsQuery = v.pipe(
+  v.object({
+    startDate: instant('startDate'),
+    endDate: instant('endDate'),
+    resourceId: v.optional(id('resourceId')),
+  }),
+  v.check((q) => q.startDate < q.endDate, 'endDate must be after startDate.'),
+  v.check(
+    (q) => q.endDate.getTime() - q.startDate.getTime() <= MAX_WINDOW_DAYS * 86_400_000,
+    `The window may span at most ${MAX_WINDOW_DAYS} days.`,
+  ),
+);

@@ -1,0 +1,222 @@
+/**
+ * The Bookings Calendar (spec §2 "Bookings Calendar", §4 "Calendar window"): the week (Monday of the
+ * shown date, through 7 days) of bookings, filtered by resource; navigation and the filter load the
+ * window again (a request they replace is stopped, never applied). Booking Details and the Create
+ * Booking dialog open over it; a created booking closes the dialog and reloads. Effects: loadBookings,
+ * loadResources (a failure there is only logged: the filter then lists no resources).
+ */
+import { addDays, format, parseISO, startOfWeek } from 'date-fns';
+import { assertEvent, assign, setup } from 'xstate';
+import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
+import { notProvided } from './lib/effects.ts';
+
+export type CalendarView = 'week' | 'day';
+
+export interface CalendarWindow {
+  startDate: string;
+  endDate: string;
+  resourceId?: string;
+}
+
+export interface CalendarContext {
+  /** The shown date, YYYY-MM-DD in the owner's own calendar. */
+  date: string;
+  view: CalendarView;
+  /** '' = All Resources. */
+  resourceId: string;
+  resources: Resource[];
+  bookings: Booking[];
+  error: string | null;
+  selected: string | null;
+}
+
+export type CalendarEvent =
+  | { type: 'calendar.navigate'; date: string }
+  | { type: 'calendar.view'; view: CalendarView }
+  | { type: 'calendar.filter'; resourceId: string }
+  | { type: 'calendar.retry' }
+  | { type: 'calendar.open'; bookingid: string }
+  | { type: 'calendar.close' }
+  | { type: 'calendar.create' }
+  | { type: 'calendar.created' }
+  | { type: 'calendar.cancelCreate' };
+
+/** Monday 00:00 of the shown date's week through 7 days, in the owner's own time (spec §4). */
+export function calendarWindow(date: string, resourceId: string): CalendarWindow {
+  const monday = startOfWeek(parseISO(date), { weekStartsOn: 1 });
+  return {
+    startDate: monday.toISOString(),
+    endDate: addDays(monday, 7).toISOString(),
+    ...(resourceId ? { resourceId } : {}),
+  };
+}
+
+export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
+
+export const bookingsCalendarMachine = setup({
+  types: {
+    input: {} as { today: string; view: CalendarView },
+    context: {} as CalendarContext,
+    events: {} as CalendarEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadBookings: notProvided<Booking[], CalendarWindow>('loadBookings'),
+    loadResources: notProvided<Resource[]>('loadResources'),
+  },
+  actions: {
+    pickResource: assign({
+      resourceId: ({ event }) => {
+        assertEvent(event, 'calendar.filter');
+        return event.resourceId;
+      },
+    }),
+  },
+  guards: {
+    listed: ({ context, event }) =>
+      event.type === 'calendar.open' && context.bookings.some((b) => b.bookingid === event.bookingid),
+  },
+}).createMachine({
+  id: 'bookingsCalendar',
+  context: ({ input }) => ({
+    date: input.today,
+    view: input.view,
+    resourceId: '',
+    resources: [],
+    bookings: [],
+    error: null,
+    selected: null,
+  }),
+  type: 'parallel',
+  states: {
+    resources: {
+      description: "The Filter's list of resources",
+      initial: 'loading',
+      states: {
+        loading: {
+          description: 'The Filter lists "All Resources" while the resources load',
+          invoke: {
+            id: 'loadResources',
+            src: 'loadResources',
+            onDone: {
+              target: 'loaded',
+              actions: assign({ resources: ({ event }) => event.output }),
+              description: 'The Filter lists "All Resources" and every resource',
+            },
+            onError: {
+              target: 'loaded',
+              actions: assign({ resources: [] }),
+              description: 'The resources cannot be loaded (logged only): the Filter lists only "All Resources"',
+            },
+          },
+        },
+        loaded: { description: 'The Filter lists what there is' },
+      },
+    },
+    bookings: {
+      description: 'The calendar of the week',
+      initial: 'loading',
+      states: {
+        loading: {
+          description: '"Loading calendar..." shows where the calendar will be',
+          tags: 'busy',
+          invoke: {
+            id: 'loadBookings',
+            src: 'loadBookings',
+            input: ({ context }) => calendarWindow(context.date, context.resourceId),
+            onDone: {
+              target: 'ready',
+              actions: assign({ bookings: ({ event }) => event.output, error: null }),
+              description: "The week's bookings show on the calendar, titled with their resource",
+            },
+            onError: {
+              target: 'failed',
+              actions: assign({ bookings: [], error: BOOKING_TEXTS.calendarFailed }),
+              description: 'The bookings cannot be loaded: "Could not load calendar bookings." replaces the calendar',
+            },
+          },
+        },
+        failed: {
+          description: '"Could not load calendar bookings." with "Try again" where the calendar was',
+          on: {
+            'calendar.retry': { target: 'loading', description: 'Press "Try again"' },
+            'calendar.filter': {
+              target: 'loading',
+              actions: 'pickResource',
+              description: 'Choose a resource (or "All Resources") in Filter',
+            },
+          },
+        },
+        ready: {
+          description: 'The calendar shows the week (or day) with its bookings',
+          on: {
+            'calendar.navigate': {
+              target: '#bookingsCalendar.bookings.loading',
+              actions: assign({
+                date: ({ event }) => {
+                  assertEvent(event, 'calendar.navigate');
+                  return event.date;
+                },
+              }),
+              description: 'Press "Today", "Back" or "Next" above the calendar',
+            },
+            'calendar.filter': {
+              target: '#bookingsCalendar.bookings.loading',
+              actions: 'pickResource',
+              description: 'Choose a resource (or "All Resources") in Filter',
+            },
+            'calendar.view': {
+              actions: assign({
+                view: ({ event }) => {
+                  assertEvent(event, 'calendar.view');
+                  return event.view;
+                },
+              }),
+              description: 'Press "Week" or "Day" (the week\'s bookings are already loaded)',
+            },
+          },
+          initial: 'idle',
+          states: {
+            idle: {
+              description: 'The calendar with Filter and "Create Booking"',
+              on: {
+                'calendar.open': {
+                  guard: 'listed',
+                  target: 'details',
+                  actions: assign({
+                    selected: ({ event }) => {
+                      assertEvent(event, 'calendar.open');
+                      return event.bookingid;
+                    },
+                  }),
+                  description: 'Press a booking on the calendar',
+                },
+                'calendar.create': { target: 'creating', description: 'Press "Create Booking"' },
+              },
+            },
+            details: {
+              description: '"Booking Details" shows Service / Resource, Customer and Time',
+              on: {
+                'calendar.close': {
+                  target: 'idle',
+                  actions: assign({ selected: null }),
+                  description: 'Close "Booking Details" (Close, ×, or Escape)',
+                },
+              },
+            },
+            creating: {
+              description: '"Create New Booking" is open over the calendar',
+              on: {
+                'calendar.cancelCreate': { target: 'idle', description: 'Close "Create New Booking" without booking' },
+                'calendar.created': {
+                  target: '#bookingsCalendar.bookings.loading',
+                  description: 'A booking is made in the dialog: it closes and the calendar reloads',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,198 @@
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { BOOKING_TEXTS, type Booking, BookingRequest, BookingsQuery, SlotsQuery } from '#contracts/bookings.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  bookingCustomers,
+  bookingResources,
+  bookings,
+  businesses,
+  followers,
+  userGroups,
+  users,
+} from '../../db/schema.ts';
+import { GROUPS } from '../../identity/types.ts';
+import { newId } from '../../lib/crypto.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { createRouter } from '../../lib/router.ts';
+import { businessScope } from '../../lib/scope.ts';
+import { availableSlots, localDate, offers } from '../../lib/slots.ts';
+import { check, readJson } from '../../lib/validate.ts';
+import type { AppDeps } from '../../types.ts';
+import { idParam, resourceOf, slotInputs, timeZoneOf } from './booking-data.ts';
+import { confirmationMail } from './booking-mails.ts';
+
+/** The most events one calendar window answers (a 62-day window of a busy business stays well below). */
+export const WINDOW_ROWS = 5000;
+export const NOT_BOOKABLE = 'That time is not open for booking. Please pick one of the available slots.';
+
+/**
+ * The booking's customer for this business: the row for that e-mail, made on first use. It is linked to
+ * the app customer (a Customers member) with that address when there is one, else it is a guest.
+ */
+async function customerFor(tx: Db, businessid: string, email: string): Promise<string> {
+  const [app] = await tx
+    .select({ userid: users.userid })
+    .from(users)
+    .innerJoin(userGroups, and(eq(userGroups.userid, users.userid), eq(userGroups.groupName, GROUPS.customers)))
+    .where(sql`lower(${users.email}) = ${email}`);
+  await tx
+    .insert(bookingCustomers)
+    .values({ id: newId(), businessid, email, userid: app?.userid ?? null })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: bookingCustomers.id })
+    .from(bookingCustomers)
+    .where(and(eq(bookingCustomers.businessid, businessid), sql`lower(${bookingCustomers.email}) = ${email}`));
+  return row!.id;
+}
+
+/**
+ * A calendar event. Names come from the app customer's account and only when they follow this
+ * business (typing an e-mail must not reveal whose it is); guests and others show the e-mail alone.
+ */
+const eventColumns = {
+  bookingid: bookings.bookingid,
+  resourceid: bookings.resourceid,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  title: bookingResources.resourcename,
+  firstname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.firstname} end`,
+  surname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.lastname} end`,
+  email: bookingCustomers.email,
+  partysize: bookings.partysize,
+  notes: bookings.notes,
+};
+type EventRow = { startsAt: Date; endsAt: Date } & Omit<Booking, 'start' | 'end'>;
+const toBooking = ({ startsAt, endsAt, ...row }: EventRow): Booking => ({
+  ...row,
+  start: startsAt.toISOString(),
+  end: endsAt.toISOString(),
+});
+
+const events = (db: Db) =>
+  db
+    .select(eventColumns)
+    .from(bookings)
+    .innerJoin(bookingResources, eq(bookingResources.resourceid, bookings.resourceid))
+    .innerJoin(bookingCustomers, eq(bookingCustomers.id, bookings.customerid))
+    .leftJoin(users, eq(users.userid, bookingCustomers.userid))
+    .leftJoin(
+      followers,
+      and(eq(followers.businessid, bookings.businessid), eq(followers.customerid, bookingCustomers.userid)),
+    );
+
+/** Slots (spec §7 GET /api/booking-availability/{id}), bookings, and the calendar's window. */
+export function bookingsRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clock' | 'mailer'>) {
+  const app = createRouter('owner');
+
+  app.get('/booking-availability/:resourceid', async (c) => {
+    const mine = businessScope(c);
+    const resourceid = idParam(c.req.param('resourceid'), BOOKING_TEXTS.resourceNotFound);
+    const query = check(SlotsQuery, {
+      date: c.req.query('date'),
+      duration: c.req.query('duration'),
+      partysize: c.req.query('partysize'),
+    });
+    const [resource, timeZone] = await Promise.all([
+      resourceOf(db, mine.businessid, resourceid),
+      timeZoneOf(db, mine.businessid),
+    ]);
+    const inputs = await slotInputs(db, mine.businessid, resource, query.date, timeZone);
+    const slots = availableSlots({ ...inputs, ...query, timeZone, now: clock() });
+    return c.json({
+      data: { availableSlots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) },
+    });
+  });
+
+  /**
+   * A booking: the slot is computed again INSIDE one transaction that holds the resource row's lock, so
+   * bookings of one resource run one after another and the last place goes to exactly one of them.
+   */
+  app.post('/bookings', async (c) => {
+    const mine = businessScope(c);
+    const body = await readJson(c, BookingRequest);
+    const now = clock();
+    const created = await db.transaction(async (tx) => {
+      const resource = await resourceOf(tx, mine.businessid, body.resourceid, true);
+      if (body.partysize > resource.capacity) {
+        throw new HttpError(400, `Party size must be at most ${resource.capacity} for ${resource.resourcename}.`);
+      }
+      const [business] = await tx
+        .select({ name: businesses.businessname, address: businesses.address, timeZone: businesses.timezone })
+        .from(businesses)
+        .where(eq(businesses.businessid, mine.businessid));
+      const timeZone = business!.timeZone;
+      const date = localDate(body.bookingstarttime, timeZone);
+      const inputs = await slotInputs(tx, mine.businessid, resource, date, timeZone);
+      const query = { ...inputs, date, timeZone, partysize: body.partysize, now };
+      if (!offers(query, body.bookingstarttime, body.bookingendtime)) {
+        // Open when nobody else had booked: someone got there first. Otherwise it was never bookable.
+        const lost = offers({ ...query, bookings: [] }, body.bookingstarttime, body.bookingendtime);
+        throw new HttpError(409, lost ? BOOKING_TEXTS.slotTaken : NOT_BOOKABLE);
+      }
+      const customerid = await customerFor(tx, mine.businessid, body.customerEmail);
+      const bookingid = newId();
+      await tx.insert(bookings).values({
+        bookingid,
+        businessid: mine.businessid,
+        resourceid: resource.resourceid,
+        customerid,
+        startsAt: body.bookingstarttime,
+        endsAt: body.bookingendtime,
+        partysize: body.partysize,
+        notes: body.notes,
+        createdAt: now,
+      });
+      return { bookingid, business: business!, resource };
+    });
+    const [row] = await events(db).where(eq(bookings.bookingid, created.bookingid));
+    const booking = toBooking(row!);
+    await mailer.send(
+      confirmationMail(
+        {
+          bookingid: booking.bookingid,
+          email: booking.email,
+          businessname: created.business.name,
+          address: created.business.address,
+          resourcename: created.resource.resourcename,
+          start: body.bookingstarttime,
+          end: body.bookingendtime,
+          partysize: body.partysize,
+          timeZone: created.business.timeZone,
+        },
+        now,
+      ),
+    );
+    return c.json({ data: booking }, 201);
+  });
+
+  /**
+   * The calendar's window (spec §7): bookings overlapping [startDate, endDate), at most 62 days. The
+   * bookings_business_starts index bounds the scan: a booking lasts at most a day, so its start lies
+   * after startDate minus one day.
+   */
+  app.get('/businesses/me/bookings', async (c) => {
+    const mine = businessScope(c);
+    const query = check(BookingsQuery, {
+      startDate: c.req.query('startDate'),
+      endDate: c.req.query('endDate'),
+      resourceId: c.req.query('resourceId') || undefined,
+    });
+    const rows = await events(db)
+      .where(
+        and(
+          mine.where(bookings),
+          gte(bookings.startsAt, new Date(query.startDate.getTime() - 86_400_000)),
+          lt(bookings.startsAt, query.endDate),
+          gt(bookings.endsAt, query.startDate),
+          isNull(bookings.cancelledAt),
+          query.resourceId ? eq(bookings.resourceid, query.resourceId) : undefined,
+        ),
+      )
+      .orderBy(asc(bookings.startsAt), asc(bookings.bookingid))
+      .limit(WINDOW_ROWS);
+    return c.json({ data: rows.map(toBooking) });
+  });
+
+  return app;
+}

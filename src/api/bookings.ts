@@ -1,0 +1,61 @@
+import {
+  AvailabilityRule,
+  AvailabilityRuleList,
+  BookingAnswer,
+  BookingsAnswer,
+  Closure,
+  Closures,
+  Resource,
+  ResourceList,
+  SlotsAnswer,
+} from '#contracts/bookings.ts';
+import { MessageBody } from '#contracts/common.ts';
+import { CanAddResource } from '#contracts/packages.ts';
+import { api } from './client.ts';
+
+const id = encodeURIComponent;
+
+export const getResources = (signal?: AbortSignal) => api.get('/api/booking-resources', ResourceList, { signal });
+export const createResource = (body: unknown, signal?: AbortSignal) =>
+  api.post('/api/booking-resources', Resource, body, { signal });
+export const updateResource = (resourceid: string, body: unknown, signal?: AbortSignal) =>
+  api.put(`/api/booking-resources/${id(resourceid)}`, Resource, body, { signal });
+export const deleteResource = (resourceid: string, cancelFutureBookings: boolean, signal?: AbortSignal) =>
+  api.delete(`/api/booking-resources/${id(resourceid)}`, MessageBody, {
+    query: cancelFutureBookings ? { cancelFutureBookings: 'true' } : undefined,
+    signal,
+  });
+export const canAddResource = (businessid: string, signal?: AbortSignal) =>
+  api.get(`/api/packages/usage/${id(businessid)}/can-add-resource`, CanAddResource, { signal });
+
+export const getRules = (resourceid: string, signal?: AbortSignal) =>
+  api.get(`/api/availability/${id(resourceid)}`, AvailabilityRuleList, { signal });
+export const addRule = (body: unknown, signal?: AbortSignal) =>
+  api.post('/api/availability', AvailabilityRule, body, { signal });
+export const deleteRule = (availabilityid: string, signal?: AbortSignal) =>
+  api.delete(`/api/availability/${id(availabilityid)}`, MessageBody, { signal });
+
+export const getClosures = (signal?: AbortSignal) => api.get('/api/booking-closures', Closures, { signal });
+export const addClosure = (body: unknown, signal?: AbortSignal) =>
+  api.post('/api/booking-closures', Closure, body, { signal });
+export const deleteClosure = (closureid: string, signal?: AbortSignal) =>
+  api.delete(`/api/booking-closures/${id(closureid)}`, MessageBody, { signal });
+
+export const getSlots = (
+  q: { resourceid: string; date: string; duration: number; partysize: number },
+  signal?: AbortSignal,
+) =>
+  api
+    .get(`/api/booking-availability/${id(q.resourceid)}`, SlotsAnswer, {
+      query: { date: q.date, duration: q.duration, partysize: q.partysize },
+      signal,
+    })
+    .then((answer) => answer.data.availableSlots);
+
+export const createBooking = (body: unknown, signal?: AbortSignal) =>
+  api.post('/api/bookings', BookingAnswer, body, { signal }).then((answer) => answer.data);
+
+export const getBookings = (
+  window: { startDate: string; endDate: string; resourceId?: string },
+  signal?: AbortSignal,
+) => api.get('/api/businesses/me/bookings', BookingsAnswer, { query: window, signal }).then((a) => a.data);

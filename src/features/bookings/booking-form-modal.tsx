@@ -1,0 +1,203 @@
+/** "Create New Booking" (spec §2 "Create Booking form"), driven by the booking-form machine. */
+import { format } from 'date-fns';
+import { useId } from 'react';
+import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
+import {
+  BOOKING_FORM_TEXTS,
+  type BookingField,
+  type bookingFormMachine,
+  DURATION_OPTIONS,
+} from '#machines/booking-form.machine.ts';
+import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Button } from '#src/ui/button.tsx';
+import { Field } from '#src/ui/field.tsx';
+import { Modal } from '#src/ui/modal.tsx';
+import { liveBookingFormLogic } from './bookings.wiring.ts';
+
+/** A slot's start in the 12-hour format of spec §2 ("9:30 AM"). */
+export const slotLabel = (start: string) => format(new Date(start), 'h:mm a');
+
+export interface BookingFormModalProps extends FlowHooks<typeof bookingFormMachine> {
+  resources: Resource[];
+  today: string;
+  /** The calendar's filter, used as the default resource. */
+  resourceid?: string;
+  onCreated: (booking: Booking) => void;
+  onClose: () => void;
+}
+
+export function BookingFormModal({
+  resources,
+  today,
+  resourceid,
+  onCreated,
+  onClose,
+  logic = liveBookingFormLogic,
+  options,
+}: BookingFormModalProps) {
+  const [state, send] = useFlowActor(
+    logic.provide({
+      actions: {
+        reportCreated: (_, { booking }: { booking: Booking }) => onCreated(booking),
+        closeForm: () => onClose(),
+      },
+    }),
+    { input: { resources, today, resourceid: resourceid || undefined }, options },
+  );
+  const { draft, fieldErrors, slots, selected, slotsError, errorMessage, notice } = state.context;
+  const submitting = state.hasTag('busy');
+  const ids = useId();
+  const edit = (field: BookingField) => ({
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) =>
+      send({ type: 'booking.edit', field, value: event.target.value }),
+    ...enabledFor(state, { type: 'booking.edit', field, value: '' }),
+  });
+  const cancel = { type: 'booking.cancel' } as const;
+  const errorOf = (field: BookingField) => fieldErrors[field];
+
+  return (
+    <Modal
+      title="Create New Booking"
+      className="booking-modal"
+      onClose={() => send(cancel)}
+      closeControl={enabledFor(state, cancel)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            form={`${ids}-form`}
+            {...enabledFor(state, { type: 'booking.submit' }, submitting || selected === null)}
+          >
+            {submitting ? 'Booking...' : 'Create Booking'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={`${ids}-form`}
+        className="booking-form"
+        noValidate
+        aria-label="New booking"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send({ type: 'booking.submit' });
+        }}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor={`${ids}-resource`}>
+            Resource
+          </label>
+          <select
+            id={`${ids}-resource`}
+            className="input"
+            required
+            aria-invalid={errorOf('resourceid') ? true : undefined}
+            aria-describedby={errorOf('resourceid') ? `${ids}-resource-error` : undefined}
+            {...edit('resourceid')}
+          >
+            <option value="">Choose a resource</option>
+            {resources.map((r) => (
+              <option key={r.resourceid} value={r.resourceid}>
+                {r.resourcename}
+                {r.isactive ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </select>
+          {errorOf('resourceid') && (
+            <p id={`${ids}-resource-error`} className="field-error">
+              {errorOf('resourceid')}
+            </p>
+          )}
+        </div>
+        <Field
+          label="Customer Email"
+          type="email"
+          required
+          autoComplete="off"
+          placeholder="customer@example.com"
+          error={errorOf('customerEmail')}
+          {...edit('customerEmail')}
+        />
+        <div className="booking-form-row">
+          <Field label="Date" type="date" required min={today} error={errorOf('date')} {...edit('date')} />
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-duration`}>
+              Duration
+            </label>
+            <select id={`${ids}-duration`} className="input" required {...edit('duration')}>
+              {DURATION_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label="Party Size"
+            type="number"
+            min={1}
+            required
+            inputMode="numeric"
+            error={errorOf('partysize')}
+            {...edit('partysize')}
+          />
+        </div>
+        <fieldset className="slots" aria-busy={state.hasTag('slotsLoading') || undefined}>
+          <legend className="field-label">Available Slots</legend>
+          {notice && (
+            <p className="alert alert-error" role="alert">
+              {notice}
+            </p>
+          )}
+          {state.matches({ editing: 'incomplete' }) && <p className="field-hint">{BOOKING_FORM_TEXTS.chooseFirst}</p>}
+          {state.hasTag('slotsLoading') && (
+            <p className="field-hint" role="status">
+              Loading slots...
+            </p>
+          )}
+          {slotsError && (
+            <div className="alert alert-error load-error" role="alert">
+              <span>{slotsError}</span>
+              <Button
+                variant="secondary"
+                onClick={() => send({ type: 'booking.retrySlots' })}
+                {...enabledFor(state, { type: 'booking.retrySlots' })}
+              >
+                Try again
+              </Button>
+            </div>
+          )}
+          {(state.matches({ editing: 'slots' }) || state.matches('submitting')) && slots.length === 0 && (
+            <p className="field-hint">{BOOKING_TEXTS.noSlots}</p>
+          )}
+          {slots.length > 0 && (
+            <div className="slot-grid">
+              {slots.map((slot) => (
+                <button
+                  key={slot.start}
+                  type="button"
+                  className={slot.start === selected ? 'slot is-selected' : 'slot'}
+                  aria-pressed={slot.start === selected}
+                  onClick={() => send({ type: 'booking.pickSlot', start: slot.start })}
+                  {...enabledFor(state, { type: 'booking.pickSlot', start: slot.start })}
+                >
+                  {slotLabel(slot.start)}
+                </button>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <Field label="Notes (Optional)" multiline maxLength={1000} rows={3} {...edit('notes')} />
+        {errorMessage && (
+          <p className="alert alert-error" role="alert">
+            {errorMessage}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Every transition of the Bookings Calendar, played through the real page (react-big-calendar in
+ * jsdom) with fake bookings and resources: the Monday window, navigation and the filter reloading it,
+ * Booking Details, the Create Booking dialog.
+ */
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Booking } from '#contracts/bookings.ts';
+import { bookingFormMachine } from '#machines/booking-form.machine.ts';
+import { type CalendarContext, calendarWindow } from '#machines/bookings-calendar.machine.ts';
+import { bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
+import { slotLabel } from '#src/features/bookings/booking-form-modal.tsx';
+import { BookingsCalendarView } from '#src/features/bookings/calendar-page.tsx';
+import { specTexts } from '../spec/spec-texts.ts';
+import { describeFlow, type Flow } from './harness.tsx';
+
+const live = (flow: Flow) => flow.live().context as CalendarContext;
+const filter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Filter:' });
+const details = () => screen.queryByRole('dialog', { name: specTexts.bookingDetails });
+const creating = () => screen.queryByRole('dialog', { name: specTexts.createNewBooking });
+
+function expectPage(flow: Flow) {
+  const ctx = live(flow);
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(specTexts.bookingsCalendar);
+  const options = within(filter()).getAllByRole('option');
+  expect(options.map((o) => o.textContent)).toEqual([
+    specTexts.allResources,
+    ...ctx.resources.map((r) => r.resourcename),
+  ]);
+  expect(filter().value).toBe(ctx.resourceId);
+}
+
+function expectCalendar(flow: Flow) {
+  expectPage(flow);
+  const ctx = live(flow);
+  const active = screen.getByRole('button', { name: ctx.view === 'week' ? 'Week' : 'Day' });
+  expect(active.className).toContain('rbc-active');
+  // Only the two views of the spec.
+  expect(screen.queryByRole('button', { name: 'Month' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Agenda' })).toBeNull();
+  if (ctx.view === 'week') {
+    // Weeks start on Monday.
+    expect(document.querySelector('.rbc-time-header .rbc-header')?.textContent).toMatch(/Mon/);
+  }
+}
+
+/** The dialog with answers at once: a free 9:00 slot, and the booking made. */
+const instantForm = bookingFormMachine.provide({
+  actors: {
+    loadSlots: fromPromise(async () => [{ start: '2026-11-23T09:00:00.000Z', end: '2026-11-23T10:00:00.000Z' }]),
+    createBooking: fromPromise(
+      async (): Promise<Booking> => ({
+        bookingid: 'b-new',
+        resourceid: windowTable.resourceid,
+        start: '2026-11-23T09:00:00.000Z',
+        end: '2026-11-23T10:00:00.000Z',
+        title: windowTable.resourcename,
+        firstname: null,
+        surname: null,
+        email: 'guest@example.com',
+        partysize: 1,
+        notes: null,
+      }),
+    ),
+  },
+});
+const settle = () => act(async () => {});
+
+describeFlow(bookingsCalendarEntry, {
+  render: (hooks, flow) => {
+    const input = flow.path.input as { today: string; view: 'week' | 'day' };
+    return <BookingsCalendarView today={input.today} view={input.view} formHooks={{ logic: instantForm }} {...hooks} />;
+  },
+  perform: {
+    'calendar.navigate': () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
+    'calendar.view': (e: { view: string }) =>
+      fireEvent.click(screen.getByRole('button', { name: e.view === 'day' ? 'Day' : 'Week' })),
+    'calendar.filter': (e: { resourceId: string }) => fireEvent.change(filter(), { target: { value: e.resourceId } }),
+    'calendar.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
+    'calendar.open': (e: { bookingid: string }, flow) => {
+      const booking = live(flow).bookings.find((b) => b.bookingid === e.bookingid)!;
+      const event = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
+        el.textContent?.includes(booking.title),
+      );
+      fireEvent.click(event!);
+    },
+    'calendar.close': () => fireEvent.click(within(details()!).getAllByRole('button', { name: /Close/ })[0]!),
+    'calendar.create': () => fireEvent.click(screen.getByRole('button', { name: specTexts.createBooking })),
+    // The dialog's own flow is tested in booking-form.generated; here a booking is made through it.
+    'calendar.created': async () => {
+      const d = within(creating()!);
+      fireEvent.change(d.getByLabelText('Resource'), { target: { value: windowTable.resourceid } });
+      fireEvent.change(d.getByLabelText('Customer Email'), { target: { value: 'guest@example.com' } });
+      await settle();
+      fireEvent.click(d.getByRole('button', { name: slotLabel('2026-11-23T09:00:00.000Z') }));
+      fireEvent.click(d.getByRole('button', { name: specTexts.createBooking }));
+      await settle();
+    },
+    'calendar.cancelCreate': () => fireEvent.click(within(creating()!).getByRole('button', { name: 'Cancel' })),
+  },
+  expectUi: {
+    'resources.loading': (_s, flow) => {
+      expectPage(flow);
+      expect(flow.fakes.loadResources?.calls).toBe(1);
+    },
+    'resources.loaded': (_s, flow) => expectPage(flow),
+    'bookings.loading': (_s, flow) => {
+      expectPage(flow);
+      expect(screen.getByText(specTexts.loadingCalendar)).toBeTruthy();
+      const ctx = live(flow);
+      expect(flow.fakes.loadBookings?.inputs.at(-1)).toEqual(calendarWindow(ctx.date, ctx.resourceId));
+      // Monday 00:00 through 7 days.
+      const { startDate, endDate } = calendarWindow(ctx.date, ctx.resourceId);
+      expect(new Date(startDate).getDay()).toBe(1);
+      expect(new Date(endDate).getTime() - new Date(startDate).getTime()).toBeGreaterThanOrEqual(167 * 3_600_000);
+    },
+    'bookings.failed': (_s, flow) => {
+      expectPage(flow);
+      expect(screen.getByRole('alert').textContent).toContain(specTexts.calendarFailed);
+      expect(document.querySelector('.rbc-calendar')).toBeNull();
+      expect(live(flow).bookings).toEqual([]);
+    },
+    'bookings.ready.idle': (_s, flow) => {
+      expectCalendar(flow);
+      expect(details()).toBeNull();
+      expect(creating()).toBeNull();
+    },
+    'bookings.ready.details': (_s, flow) => {
+      const ctx = live(flow);
+      const booking = ctx.bookings.find((b) => b.bookingid === ctx.selected)!;
+      const d = within(details()!);
+      expect(d.getByText('Service / Resource')).toBeTruthy();
+      expect(d.getByText(booking.title)).toBeTruthy();
+      expect(d.getByText(`${booking.firstname} ${booking.surname}`)).toBeTruthy();
+      expect(d.getByText(/^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/)).toBeTruthy();
+    },
+    'bookings.ready.creating': () => {
+      expect(creating()).not.toBeNull();
+      expect(within(creating()!).getByLabelText('Customer Email')).toBeTruthy();
+    },
+  },
+});
