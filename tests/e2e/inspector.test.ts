@@ -22,7 +22,7 @@ import { type DevServer, startDevServer } from './support/dev-server.ts';
  * first state, with its samples; the clicks are found by searching the simulator's own offers. Once the
  * vouchers work is merged, this line becomes `{ machine: 'redeem', goals: ['redeemed', 'conflict'] }`.
  */
-const SIMULATED = { machine: 'businessProfile', goals: ['saved', 'error'] };
+const SIMULATED = { machine: 'redeem', goals: ['redeemed', 'conflict'] };
 
 /** The QA plan scenario replayed to its end: the post composer at the daily limit (a server answer and an alert). */
 const REPLAYED = { machine: 'postComposer', scenario: 3 };
