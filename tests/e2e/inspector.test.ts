@@ -19,8 +19,7 @@ import { type DevServer, startDevServer } from './support/dev-server.ts';
 
 /**
  * Simulator mode: the machine to drive and the states to reach (a state's key or dotted path), from its
- * first state, with its samples; the clicks are found by searching the simulator's own offers. Once the
- * vouchers work is merged, this line becomes `{ machine: 'redeem', goals: ['redeemed', 'conflict'] }`.
+ * first state, with its samples; the clicks are found by searching the simulator's own offers.
  */
 const SIMULATED = { machine: 'redeem', goals: ['redeemed', 'conflict'] };
 
