@@ -55,6 +55,20 @@ export const EnvSchema = v.object({
   RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
   APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
+  /**
+   * Sign-ups (owners and customers) accepted per hour from one address. Raise it where many customers
+   * share one public address, say a cafe's guest Wi-Fi behind one NAT, or a browser test suite.
+   */
+  SIGNUP_LIMIT_PER_HOUR: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(100_000, 'must be at most 100000'),
+    ),
+    '10',
+  ),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

@@ -13,7 +13,7 @@ const noSidewaysScroll = (page: Page) =>
 
 /**
  * A customer of the app who follows the demo business: one of the seed's followers, who signed up
- * through the customer API (a new sign-up would spend the suite's ten an hour from this address).
+ * through the customer API.
  */
 const follower = person(0, 'customers.example');
 
@@ -21,8 +21,7 @@ describe.runIf(available)('bookings, from setup to the calendar', () => {
   const browser = useBrowser();
 
   test('a resource open Mon-Sun 09:00-17:00, a booking of a follower, seen on the week view, filtered, in detail', async () => {
-    // The demo owner (Starter: five resources, two seeded): registrations are limited to ten an hour from
-    // one address, and the browser tests' other journeys need theirs.
+    // The demo owner (Starter: five resources, two seeded).
     await withPage(browser(), 1280, async ({ page, problems }) => {
       await signIn(page, stack.demo.email, stack.demo.password);
       await page.goto('/bookings/setup');

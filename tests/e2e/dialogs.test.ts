@@ -147,7 +147,8 @@ describe.runIf(available)('dialogs and focus', () => {
     await withPage(browser(), 1280, async ({ page, problems }) => {
       await signIn(page, stack.demo.email, stack.demo.password);
       await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Welcome back' }).waitFor();
-      expect(await page.title()).toBe('Dashboard · Business Portal');
+      // Signed in, the title leads with the unread messages: "(5) Dashboard · Business Portal".
+      await expect.poll(() => page.title()).toMatch(/^\(\d+\) Dashboard · Business Portal$/);
       await page.getByRole('button', { name: 'Sign Out' }).click();
       await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
       expect(await page.title()).toBe('Sign in · Business Portal');

@@ -205,3 +205,30 @@ describe('password reset', () => {
     expect((await last!.json()).message).toMatch(/Too many requests/);
   });
 });
+
+describe('sign-up limit per address', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { SIGNUP_LIMIT_PER_HOUR: '3' } });
+  });
+  afterAll(() => limited?.stop());
+
+  it('takes SIGNUP_LIMIT_PER_HOUR sign-ups an hour from one address, owners and customers together, then 429', async () => {
+    const person = (i: number) => ({
+      firstName: 'Many',
+      lastName: 'Guests',
+      email: `guest${i}@example.com`,
+      password: 'Guest#Wifi2026',
+    });
+    const owner = (i: number) => ({ ...person(i), businessName: `Stall ${i}` });
+    const statuses = [
+      (await limited.api('POST', '/api/public/register', { body: owner(1) })).status,
+      (await limited.api('POST', '/api/public/customers/register', { body: person(2) })).status,
+      (await limited.api('POST', '/api/public/customers/register', { body: person(3) })).status,
+    ];
+    expect(statuses).toEqual([201, 201, 201]);
+    const fourth = await limited.api('POST', '/api/public/customers/register', { body: person(4) });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

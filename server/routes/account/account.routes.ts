@@ -39,6 +39,7 @@ export const VERIFICATION_RESENT =
 export const RESET_LINK_USABLE = 'This password reset link can be used.';
 
 const LIMITS = {
+  /** The limit is SIGNUP_LIMIT_PER_HOUR (default 10). */
   registerPerIp: { limit: 10, windowSeconds: 3600 },
   verifyPerIp: { limit: 30, windowSeconds: 600 },
   resetRequestPerIp: { limit: 10, windowSeconds: 900 },
@@ -61,8 +62,9 @@ export function accountRoutes(deps: AppDeps) {
   const { db, env, clock, identity, mailer } = deps;
   const app = new Hono<AppEnv>();
 
+  const limits = { ...LIMITS, registerPerIp: { ...LIMITS.registerPerIp, limit: env.SIGNUP_LIMIT_PER_HOUR } };
   const limitIp = async (c: Context, name: keyof typeof LIMITS) => {
-    const result = await hitRateLimit(db, `${name}:${clientIp(c, env)}`, { ...LIMITS[name], now: clock() });
+    const result = await hitRateLimit(db, `${name}:${clientIp(c, env)}`, { ...limits[name], now: clock() });
     if (!result.allowed) {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
       throw new HttpError(429, `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {

@@ -89,6 +89,9 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     DEMO_EMAIL: demo.email,
     DEMO_PASSWORD: demo.password,
     LOG_REQUESTS: 'false',
+    // One stack serves the whole browser suite from one address, and its journeys sign up more people
+    // than one phone would in an hour (the limit itself is tested in tests/server/account.test.ts).
+    SIGNUP_LIMIT_PER_HOUR: '200',
     NODE_ENV: 'development',
     ...options.env,
   };
