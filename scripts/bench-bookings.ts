@@ -20,23 +20,12 @@ import autocannon from 'autocannon';
 import { addDays, addMinutes, format } from 'date-fns';
 import { and, asc, eq, gt, gte, isNull, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { boot, listen } from '../server/boot.ts';
-import { openDatabase } from '../server/db/client.ts';
-import {
-  availabilityRules,
-  bookingCustomers,
-  bookingResources,
-  bookings,
-  businesses,
-  packages,
-} from '../server/db/schema.ts';
-import { defaultEnv } from '../server/env.ts';
-import { GROUPS } from '../server/identity/types.ts';
+import { availabilityRules, bookingCustomers, bookingResources, bookings } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { availableSlots } from '../server/lib/slots.ts';
 import { slotInputs } from '../server/routes/bookings/booking-data.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
-import { scratchDatabase } from './lib/scratch-database.ts';
+import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -52,41 +41,18 @@ const RUNS = Number(values.runs ?? 20);
 const CONCURRENCY = Number(values.concurrency ?? 16);
 const ZONE = 'Europe/London';
 
-const scratch = process.env.BENCH_DATABASE_URL
-  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
-  : undefined;
-const database = scratch
-  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
 // A clock at the start of the month, so every slot of the month is ahead.
 const monthStart = new TZDate(2027, 2, 1, ZONE);
 const now = () => new Date(monthStart.getTime() - 86_400_000);
-const { app, deps } = await boot({ env, database, clock: now, log: { info: () => {}, error: console.error } });
-const server = await listen(app.fetch, 0, '127.0.0.1');
-const { db } = deps;
+const { deps, db, env, server, database, scratch } = await benchApp({ clock: now });
 
 // The owner (through the identity, as the users CLI makes one) on Pro; one resource of capacity 4,
 // open daily 07:00-22:00.
-const password = 'Bench#Owner2026';
-const user = await deps.identity.createUser({
+const password = BENCH_PASSWORD;
+const { businessid } = await benchOwner(deps, {
   email: 'bench.bookings@example.com',
-  password,
-  firstname: 'Bench',
-  lastname: 'Owner',
-  groups: [GROUPS.owners],
-  status: 'CONFIRMED',
-  emailVerified: true,
-});
-const [pro] = await db.select().from(packages).where(eq(packages.name, 'Pro'));
-const businessid = newId();
-await db.insert(businesses).values({
-  businessid,
-  ownerUserid: user.userid,
   businessname: 'Bench Bistro',
   timezone: ZONE,
-  packageid: pro!.packageid,
-  negotiatedMonthlyPrice: pro!.monthlyPrice,
 });
 const resource = { resourceid: newId(), resourcename: 'Big Table', description: null, capacity: 4, isactive: true };
 await db.insert(bookingResources).values({ ...resource, businessid });

@@ -19,57 +19,21 @@ import { serve } from '@hono/node-server';
 import { stringify } from 'csv-stringify/sync';
 import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { boot, listen } from '../server/boot.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { businesses, followers, media, packages, users } from '../server/db/schema.ts';
-import { defaultEnv } from '../server/env.ts';
-import { GROUPS } from '../server/identity/types.ts';
+import { followers, media, users } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { encodePng } from '../server/media/png.ts';
-import { serverTimeZone } from '../server/routes/businesses/defaults.ts';
 import { exportBatches, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
-import { scratchDatabase } from './lib/scratch-database.ts';
+import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
 
 const { values } = parseArgs({ options: { followers: { type: 'string' }, runs: { type: 'string' } } });
 const FOLLOWERS = Number(values.followers ?? 10_000);
 const RUNS = Number(values.runs ?? 20);
-const scratch = process.env.BENCH_DATABASE_URL
-  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
-  : undefined;
-const database = scratch
-  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
-const { app, deps } = await boot({ env, database, log: { info: () => {}, error: console.error } });
-const server = await listen(app.fetch, 0, '127.0.0.1');
-const { db } = deps;
+const { deps, db, env, server, database, scratch } = await benchApp();
 
 // The owner, through the identity (as the users CLI makes one), on Pro: 10,000 followers allowed.
-const password = 'Bench#Owner2026';
-const owner = await identity();
-async function identity() {
-  const user = await deps.identity.createUser({
-    email: 'bench.owner@example.com',
-    password,
-    firstname: 'Bench',
-    lastname: 'Owner',
-    groups: [GROUPS.owners],
-    status: 'CONFIRMED',
-    emailVerified: true,
-  });
-  const [pro] = await db.select().from(packages).where(eq(packages.name, 'Pro'));
-  const businessid = newId();
-  await db.insert(businesses).values({
-    businessid,
-    ownerUserid: user.userid,
-    businessname: 'Bench Bakery',
-    timezone: serverTimeZone(),
-    packageid: pro!.packageid,
-    negotiatedMonthlyPrice: pro!.monthlyPrice,
-  });
-  return { businessid };
-}
+const password = BENCH_PASSWORD;
+const owner = await benchOwner(deps, { email: 'bench.owner@example.com', businessname: 'Bench Bakery' });
 
 const seedStart = performance.now();
 for (let start = 0; start < FOLLOWERS; start += 1000) {

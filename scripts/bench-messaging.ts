@@ -13,19 +13,12 @@ import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { decodeJwt, importJWK, type JWK, jwtVerify } from 'jose';
-import { boot, listen } from '../server/boot.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { businesses, packages } from '../server/db/schema.ts';
-import { defaultEnv } from '../server/env.ts';
-import { GROUPS } from '../server/identity/types.ts';
-import { newId } from '../server/lib/crypto.ts';
-import { serverTimeZone } from '../server/routes/businesses/defaults.ts';
 import { person, signInCustomer } from '../server/sim/customers.ts';
 import { simulateInProcess } from '../server/sim/in-process.ts';
-import { scratchDatabase } from './lib/scratch-database.ts';
+import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
 
 const { values } = parseArgs({
   options: { conversations: { type: 'string' }, seconds: { type: 'string' }, connections: { type: 'string' } },
@@ -33,38 +26,11 @@ const { values } = parseArgs({
 const CONVERSATIONS = Number(values.conversations ?? 20);
 const SECONDS = Number(values.seconds ?? 5);
 const CONNECTIONS = Number(values.connections ?? 16);
-const scratch = process.env.BENCH_DATABASE_URL
-  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
-  : undefined;
-const database = scratch
-  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
-const { app, deps } = await boot({ env, database, log: { info: () => {}, error: console.error } });
-const server = await listen(app.fetch, 0, '127.0.0.1');
-const { db } = deps;
+const { deps, db, env, server, database, scratch } = await benchApp();
 
 // The owner (as the users CLI makes one) on Pro; customers who follow and write, through the customer API.
-const password = 'Bench#Owner2026';
-const user = await deps.identity.createUser({
-  email: 'bench.owner@example.com',
-  password,
-  firstname: 'Bench',
-  lastname: 'Owner',
-  groups: [GROUPS.owners],
-  status: 'CONFIRMED',
-  emailVerified: true,
-});
-const [pro] = await db.select().from(packages).where(eq(packages.name, 'Pro'));
-const businessid = newId();
-await db.insert(businesses).values({
-  businessid,
-  ownerUserid: user.userid,
-  businessname: 'Bench Bakery',
-  timezone: serverTimeZone(),
-  packageid: pro!.packageid,
-  negotiatedMonthlyPrice: pro!.monthlyPrice,
-});
+const password = BENCH_PASSWORD;
+const { businessid } = await benchOwner(deps, { email: 'bench.owner@example.com', businessname: 'Bench Bakery' });
 const seedStart = performance.now();
 const people = Array.from({ length: CONVERSATIONS }, (_, i) => person(i, 'bench.example'));
 await simulateInProcess(deps, { businessid, people, times: people.map(() => new Date()), chat: true });

@@ -15,54 +15,24 @@
  * claim codes through the customer API.
  */
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { boot, listen } from '../server/boot.ts';
-import { openDatabase } from '../server/db/client.ts';
-import { businesses, issuedVouchers, packages, users, vouchers } from '../server/db/schema.ts';
-import { defaultEnv } from '../server/env.ts';
-import { GROUPS } from '../server/identity/types.ts';
+import { listen } from '../server/boot.ts';
+import { issuedVouchers, users, vouchers } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { newVoucherCode } from '../server/lib/voucher-codes.ts';
-import { serverTimeZone } from '../server/routes/businesses/defaults.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
-import { scratchDatabase } from './lib/scratch-database.ts';
+import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string' }, concurrency: { type: 'string' } } });
 const ROUNDS = Number(values.rounds ?? 20);
 const CONCURRENCY = Number(values.concurrency ?? 50);
-const scratch = process.env.BENCH_DATABASE_URL
-  ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
-  : undefined;
-const database = scratch
-  ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
-  : await openDatabase({ kind: 'pglite' });
-const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
-const { app, deps } = await boot({ env, database, log: { info: () => {}, error: console.error } });
-const server = await listen(app.fetch, 0, '127.0.0.1');
-const { db } = deps;
+const { deps, db, env, server, database, scratch } = await benchApp();
 
 // The owner (as the users CLI makes one), a voucher, and the codes to redeem.
-const password = 'Bench#Owner2026';
-const owner = await deps.identity.createUser({
-  email: 'bench.redeem@example.com',
-  password,
-  firstname: 'Bench',
-  lastname: 'Owner',
-  groups: [GROUPS.owners],
-  status: 'CONFIRMED',
-  emailVerified: true,
-});
-const [plan] = await db.select().from(packages).where(eq(packages.name, 'Pro'));
-const businessid = newId();
-await db.insert(businesses).values({
-  businessid,
-  ownerUserid: owner.userid,
-  businessname: 'Bench Redeem Cafe',
-  timezone: serverTimeZone(),
-  packageid: plan!.packageid,
-  negotiatedMonthlyPrice: plan!.monthlyPrice,
-});
+const password = BENCH_PASSWORD;
+const owner = await benchOwner(deps, { email: 'bench.redeem@example.com', businessname: 'Bench Redeem Cafe' });
+const { businessid } = owner;
 const voucherid = newId();
 await db.insert(vouchers).values({
   voucherid,
