@@ -1,3 +1,4 @@
+import { businessDay } from './lib/business-time.ts';
 import { businessToday } from './routes/vouchers/voucher-query.ts';
 import { type Call, claimVoucher, person, signInCustomer } from './sim/customers.ts';
 import { inProcessCaller } from './sim/in-process.ts';
@@ -158,10 +159,17 @@ export async function seedDemoVouchers(
         issued.push({ id: (await claimVoucher(call, token, voucherid)).issuedvoucherid, at });
       }
       // The most recent claims were redeemed at the counter a few hours later, all but the newest one
-      // (still ready, for a tester to redeem).
-      const used = voucher.claimers.length > voucher.redeemed ? issued.slice(-(voucher.redeemed + 1), -1) : issued;
-      for (const { id, at } of used.slice(0, voucher.redeemed)) {
-        app.at(new Date(Math.min(at.getTime() + 3 * 3_600_000, now.getTime() - 30_000)));
+      // (still ready, for a tester to redeem); the last of them this morning, so the dashboard's
+      // "Redeemed This Week" shows the counter at work whatever the weekday.
+      const used = (
+        voucher.claimers.length > voucher.redeemed ? issued.slice(-(voucher.redeemed + 1), -1) : issued
+      ).slice(0, voucher.redeemed);
+      for (const [k, { id, at }] of used.entries()) {
+        const when =
+          k === used.length - 1
+            ? Math.max(businessDay(now, owner.timezone).start.getTime(), now.getTime() - 20 * 60_000)
+            : Math.min(at.getTime() + 3 * 3_600_000, now.getTime() - 30_000);
+        app.at(new Date(Math.min(now.getTime(), Math.max(at.getTime() + 60_000, when))));
         await asOwner('POST', `/api/issued-vouchers/${id}/redeem`);
       }
     }

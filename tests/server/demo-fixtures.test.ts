@@ -98,8 +98,10 @@ describe('the demo fixtures of the QA plans', () => {
     expect(pastry).toMatchObject({ issued_count: 12, redeemed_count: 5 });
     const stats = (await (
       await server.api('GET', '/api/businesses/me/voucher-stats', { token: accessToken })
-    ).json()) as { total_vouchers: number; issued_this_week: number };
+    ).json()) as { total_vouchers: number; issued_this_week: number; redeemed_this_week: number };
     expect(stats.total_vouchers).toBe(4);
+    // The last redemption of each voucher that has any was this morning: the counter at work this week.
+    expect(stats.redeemed_this_week).toBe(3);
     // Every code belongs to a customer who signed up through the API (a member of Customers).
     const holders = await server.deps.db.execute(
       `select count(*)::int as n from issued_vouchers i left join user_groups g on g.userid = i.customerid and g.group_name = 'Customers' where g.userid is null`,
