@@ -70,6 +70,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/customer', customerRoutes(deps));
   api.route('/customer', customerVoucherRoutes(deps));
   api.route('/customer', customerMessagingRoutes(deps));
+  // The public and customer areas end here: their unknown paths are a 404, before the owner routers
+  // mounted at '/' (whose area check would take them for a misplaced router and answer 500).
+  for (const area of ['/public/*', '/password-reset/*', '/customer/*']) {
+    api.all(area, (c) => c.json({ message: 'Not found.' }, 404));
+  }
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));

@@ -209,3 +209,17 @@ describe('createRouter', () => {
     }
   });
 });
+
+describe('unknown paths', () => {
+  it('answer 404 with a message in every area, never a 500', async () => {
+    const publicAnswer = await server.api('GET', '/api/public/no-such-thing');
+    const customerAnswer = await server.api('GET', '/api/customer/no-such-thing', {
+      token: await signIn('casey@example.com'),
+    });
+    const ownerAnswer = await server.api('GET', '/api/no-such-thing', { token: await signIn('owner@example.com') });
+    for (const answer of [publicAnswer, customerAnswer, ownerAnswer]) {
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({ message: 'Not found.' });
+    }
+  });
+});
