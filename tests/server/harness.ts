@@ -6,6 +6,7 @@ import { type Database, openDatabase } from '../../server/db/client.ts';
 import { defaultEnv, type Env } from '../../server/env.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import type { Logger } from '../../server/middleware/request-log.ts';
+import { httpClient } from './support/http.ts';
 
 /** A clock tests can move: token expiry, link expiry and rate-limit windows without waiting. */
 export function testClock(start = Date.now()) {
@@ -54,13 +55,12 @@ export type TestServer = Listening & {
   /** fetch against this server; a relative path is resolved against its URL. */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** JSON request helper: sets the JSON content type and the anti-forgery header for writes. */
-  api: (
-    method: string,
-    path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ) => Promise<Response>;
+  api: ReturnType<typeof httpClient>['api'];
   stop: () => Promise<void>;
 };
+
+/** What speaking to a server over HTTP needs: an in-process test server or a server process (tests/server/postgres/copies.test.ts). */
+export type HttpServer = Pick<TestServer, 'url' | 'env' | 'request' | 'api'>;
 
 /** The real app on a real database, listening on a real port of 127.0.0.1. */
 export async function startTestServer(
@@ -72,18 +72,7 @@ export async function startTestServer(
   const env = defaultEnv({ NODE_ENV: 'test', ...options.env });
   const { app, deps } = await boot({ env, database, clock: options.clock, log, demo: options.demo });
   const listening = await listen(app.fetch, 0, '127.0.0.1');
-  const request = (path: string, init?: RequestInit) => fetch(new URL(path, listening.url), init);
-  const api: TestServer['api'] = (method, path, { body, token, headers = {} } = {}) =>
-    request(path, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(method !== 'GET' ? { 'x-requested-with': 'XMLHttpRequest' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  const { request, api } = httpClient(listening.url);
   return {
     ...listening,
     database,

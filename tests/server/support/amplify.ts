@@ -6,7 +6,7 @@ import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from 
 import { GROUPS, type UserStatus } from '../../../server/identity/types.ts';
 import { newId } from '../../../server/lib/crypto.ts';
 import { freePlan, serverTimeZone } from '../../../server/routes/businesses/defaults.ts';
-import type { TestServer } from '../harness.ts';
+import type { HttpServer, TestServer } from '../harness.ts';
 
 /**
  * The REAL aws-amplify/auth client, in Node, against a test server's absolute userPoolEndpoint.
@@ -14,7 +14,7 @@ import type { TestServer } from '../harness.ts';
  * per file (beforeAll) after startTestServer. In Node there is no localStorage: tokens live in
  * Amplify's in-memory storage, which `storedTokens` reads.
  */
-export function configureAmplify(server: TestServer) {
+export function configureAmplify(server: Pick<HttpServer, 'env' | 'url'>) {
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -29,7 +29,7 @@ export function configureAmplify(server: TestServer) {
 export type SignedIn = { accessToken: string; idToken: string; refreshToken: string; username: string };
 
 /** What Amplify keeps for the signed-in user, refresh token included (fetchAuthSession does not expose it). */
-export async function storedTokens(server: TestServer): Promise<SignedIn> {
+export async function storedTokens(server: Pick<HttpServer, 'env'>): Promise<SignedIn> {
   const prefix = `CognitoIdentityServiceProvider.${server.env.USER_POOL_CLIENT_ID}`;
   const username = await defaultStorage.getItem(`${prefix}.LastAuthUser`);
   if (!username) throw new Error('Amplify holds no signed-in user.');
@@ -43,7 +43,11 @@ export async function storedTokens(server: TestServer): Promise<SignedIn> {
 }
 
 /** Signs in with SRP through Amplify; throws when the result is not "signed in". */
-export async function amplifySignIn(server: TestServer, email: string, password: string): Promise<SignedIn> {
+export async function amplifySignIn(
+  server: Pick<HttpServer, 'env'>,
+  email: string,
+  password: string,
+): Promise<SignedIn> {
   await signOut().catch(() => undefined);
   const result = await signIn({ username: email, password });
   if (!result.isSignedIn) throw new Error(`sign-in stopped at ${result.nextStep.signInStep}`);
@@ -124,12 +128,14 @@ export async function cognitoCall(
 /**
  * Sign-in without Amplify: this module's own SRP client half over the raw protocol. Returns the
  * final RespondToAuthChallenge answer (tokens, or a challenge) and throws a CognitoCallError on an error.
+ * `answerTo` sends RespondToAuthChallenge to another server (another copy behind a load balancer).
  */
 export async function srpSignIn(
   server: Pick<TestServer, 'request' | 'env'>,
   username: string,
   password: string,
   headers: Record<string, string> = {},
+  answerTo: Pick<TestServer, 'request'> = server,
 ) {
   const { a, A } = clientStart();
   const start = await cognitoCall(
@@ -157,7 +163,7 @@ export async function srpSignIn(
     timestamp,
   });
   const answer = await cognitoCall(
-    server,
+    answerTo,
     'RespondToAuthChallenge',
     {
       ChallengeName: 'PASSWORD_VERIFIER',
@@ -186,8 +192,9 @@ export async function srpTokens(
   username: string,
   password: string,
   headers: Record<string, string> = {},
+  answerTo: Pick<TestServer, 'request'> = server,
 ) {
-  const result = await srpSignIn(server, username, password, headers);
+  const result = await srpSignIn(server, username, password, headers, answerTo);
   if (!result.AuthenticationResult) throw new Error(`sign-in stopped at ${result.ChallengeName}`);
   return result.AuthenticationResult;
 }

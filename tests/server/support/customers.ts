@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import type { TestServer } from '../harness.ts';
+import type { HttpServer } from '../harness.ts';
 import { srpTokens } from './amplify.ts';
 import { latestLink } from './mailbox.ts';
 
@@ -19,7 +19,7 @@ let phones = 0;
  * TRUST_PROXY=true), so the per-address limits meet them as they meet real phones; without TRUST_PROXY
  * the header is ignored and every sign-up counts against 127.0.0.1.
  */
-export async function registerCustomer(server: TestServer, input: CustomerInput): Promise<SignedInCustomer> {
+export async function registerCustomer(server: HttpServer, input: CustomerInput): Promise<SignedInCustomer> {
   const password = input.password ?? CUSTOMER_PASSWORD;
   phones++;
   const phone = { 'x-forwarded-for': `10.9.${(phones >> 8) & 255}.${phones & 255}` };
@@ -48,8 +48,8 @@ export async function registerCustomer(server: TestServer, input: CustomerInput)
 }
 
 /** POST /api/customer/businesses/{id}/follow as the customer; returns the response. */
-export const follow = (server: TestServer, customer: Pick<SignedInCustomer, 'accessToken'>, businessid: string) =>
+export const follow = (server: HttpServer, customer: Pick<SignedInCustomer, 'accessToken'>, businessid: string) =>
   server.api('POST', `/api/customer/businesses/${businessid}/follow`, { token: customer.accessToken });
 
-export const unfollow = (server: TestServer, customer: Pick<SignedInCustomer, 'accessToken'>, businessid: string) =>
+export const unfollow = (server: HttpServer, customer: Pick<SignedInCustomer, 'accessToken'>, businessid: string) =>
   server.api('DELETE', `/api/customer/businesses/${businessid}/follow`, { token: customer.accessToken });

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Voucher } from '../../../contracts/vouchers.ts';
-import type { TestServer } from '../harness.ts';
+import type { HttpServer, TestServer } from '../harness.ts';
 import { createOwner, srpTokens } from './amplify.ts';
 
 export type Owner = { token: string; businessid: string; userid: string; email: string };
@@ -25,7 +25,11 @@ export const voucherBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-export async function createVoucher(server: TestServer, owner: Owner, overrides: Record<string, unknown> = {}) {
+export async function createVoucher(
+  server: Pick<HttpServer, 'api'>,
+  owner: Pick<Owner, 'token' | 'businessid'>,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await server.api('POST', `/api/businesses/${owner.businessid}/vouchers`, {
     token: owner.token,
     body: voucherBody(overrides),
