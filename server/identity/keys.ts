@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Db } from '../db/client.ts';
 import { signingKeys } from '../db/schema.ts';
@@ -11,12 +11,17 @@ type PublicKey = { kid: string; key: KeyObjectLike; jwk: JWK };
 
 const PUBLIC_FIELDS = ['kty', 'n', 'e'] as const;
 
+/** Arbitrary but fixed: the transaction advisory lock under which the first signing key is made. */
+const FIRST_KEY_LOCK = 7_287_2027;
+
 /**
  * RS256 key ring kept in `signing_keys`. Operational choice: the private JWK lives in the database
  * (like the rest of the identity state), so every copy of the process signs with the same key and a
  * restart keeps sessions valid. Whoever can read the database can mint tokens; protect it (and its
  * backups) accordingly, or move the private key to a KMS if that ever matters.
  * The first start generates a key; the newest active key signs; every active key is published.
+ * "First" holds across processes: servers, the users CLI and the simulator may all open a new database
+ * at once, and exactly one of them makes the key (docs/decisions/016-several-copies.md).
  */
 export async function loadKeyRing(db: Db, clock: Clock) {
   let publicKeys = new Map<string, PublicKey>();
@@ -49,22 +54,30 @@ export async function loadKeyRing(db: Db, clock: Clock) {
     return true;
   };
 
-  const generate = async () => {
+  const generate = async (tx: Db) => {
     const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
     const privateJwk = await exportJWK(privateKey);
     const exported = await exportJWK(publicKey);
     const publicJwk: JWK = Object.fromEntries(PUBLIC_FIELDS.map((field) => [field, exported[field]]));
     const kid = await calculateJwkThumbprint(publicJwk);
     Object.assign(publicJwk, { kid, alg: 'RS256', use: 'sig' });
-    // Two processes starting at once may both generate: harmless, both keys are published.
-    await db
+    await tx
       .insert(signingKeys)
-      .values({ kid, privateJwk: { ...privateJwk, kid, alg: 'RS256' }, publicJwk, createdAt: clock() })
-      .onConflictDoNothing();
+      .values({ kid, privateJwk: { ...privateJwk, kid, alg: 'RS256' }, publicJwk, createdAt: clock() });
   };
 
   if (!(await load())) {
-    await generate();
+    // Processes that found no key queue here; the first makes one, the others find it. Without this,
+    // each made its own, and copies signed with different keys and published different JWKS.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FIRST_KEY_LOCK))})`);
+      const [existing] = await tx
+        .select({ kid: signingKeys.kid })
+        .from(signingKeys)
+        .where(eq(signingKeys.active, true))
+        .limit(1);
+      if (!existing) await generate(tx);
+    });
     await load();
   }
 

@@ -17,8 +17,12 @@ import { BOOKING_TEXTS } from '../../../contracts/bookings.ts';
 import type { Conversation, Message } from '../../../contracts/messaging.ts';
 import type { Post } from '../../../contracts/posts.ts';
 import { type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../../contracts/vouchers.ts';
+import { openDatabase } from '../../../server/db/client.ts';
+import { signingKeys } from '../../../server/db/schema.ts';
 import { defaultEnv } from '../../../server/env.ts';
 import { LIMITS } from '../../../server/identity/context.ts';
+import { loadKeyRing } from '../../../server/identity/keys.ts';
+import { systemClock } from '../../../server/lib/clock.ts';
 import { emptyPostgresDatabase, type HttpServer } from '../harness.ts';
 import {
   amplifySignIn,
@@ -376,5 +380,27 @@ describe('two server processes on one database and one bucket', () => {
       headers: { 'if-none-match': polled.headers.get('etag')! },
     });
     expect(quiet.status).toBe(304);
+  });
+});
+
+describe('the signing key, made once whoever asks first', () => {
+  // Servers take the start-up lock, but `npm run users` and the simulator load the key ring on their
+  // own: on a new database, a server and the users CLI starting together must still end up with one key.
+  it('four key rings on two connections pools to an empty database make one key and publish the same JWKS', async () => {
+    const empty = await emptyPostgresDatabase();
+    const pools = [
+      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
+      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
+    ];
+    try {
+      const rings = await Promise.all([0, 1, 2, 3].map((i) => loadKeyRing(pools[i % 2]!.db, systemClock)));
+      expect(await pools[0]!.db.select().from(signingKeys)).toHaveLength(1);
+      const kids = rings.map((ring) => ring.signer().kid);
+      expect(new Set(kids).size).toBe(1);
+      for (const ring of rings) expect(ring.jwks()).toEqual(rings[0]!.jwks());
+    } finally {
+      for (const pool of pools) await pool.close();
+      await empty.drop();
+    }
   });
 });
