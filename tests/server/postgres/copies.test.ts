@@ -43,6 +43,8 @@ type Copy = HttpServer & { name: string; process: Served };
 type Owner = { email: string; token: string; businessid: string };
 
 const BUCKET = 'portal-media';
+/** The load balancer's address, which every copy names in e-mail links and /config.json. */
+const PUBLIC_URL = 'http://portal.example:8080';
 const PASSWORD = 'Owner#Copies2026';
 const EXPIRED = { message: 'Your session has expired. Please sign in again.' };
 // The settings every copy shares; the children's own defaults, so tests read the same limits.
@@ -68,7 +70,8 @@ async function registerOwner(email: string, businessName: string, address: strin
   });
   expect(registered.status).toBe(201);
   // The mail was written by copy a; copy b's development mailbox shows it.
-  const { token } = await latestLink(b, email, '/verify-email');
+  const { token, link } = await latestLink(b, email, '/verify-email');
+  expect(new URL(link).origin).toBe(PUBLIC_URL);
   const verified = await b.request(`/api/public/verify-email?token=${encodeURIComponent(token)}`, { headers: phone });
   expect(verified.status).toBe(200);
   // The SRP exchange starts on one copy and is answered on the other: the challenge lives in the database.
@@ -102,6 +105,7 @@ beforeAll(async () => {
     // Behind the balancer: the caller is the last X-Forwarded-For entry (each test phone has its own).
     TRUST_PROXY: 'true',
     DEMO_SEED: 'false',
+    PUBLIC_URL,
   };
   // Both start at the same moment on an empty database: migrations, the catalogue and the signing key
   // are made once between them.
@@ -127,17 +131,18 @@ afterAll(async () => {
 });
 
 describe('two server processes on one database and one bucket', () => {
-  it('started together, they publish one signing key and name one media store', async () => {
+  it('started together, they publish one signing key and hand the SPA one configuration', async () => {
     const jwks = await Promise.all(
       copies.map(async (copy) => (await copy.request('/cognito/.well-known/jwks.json')).json()),
     );
     expect((jwks[0] as { keys: unknown[] }).keys).toHaveLength(1);
     expect(jwks[1]).toEqual(jwks[0]);
-    const configs = await Promise.all(
-      copies.map(async (copy) => (await (await copy.request('/config.json')).json()) as { mediaBaseUrl: string }),
-    );
-    expect(configs[0]!.mediaBaseUrl).toBe(`http://127.0.0.1:${new URL(configs[0]!.mediaBaseUrl).port}/${BUCKET}/`);
-    expect(configs[1]!.mediaBaseUrl).toBe(configs[0]!.mediaBaseUrl);
+    const configs = await Promise.all(copies.map(async (copy) => (await copy.request('/config.json')).json()));
+    expect(configs[0]).toMatchObject({
+      auth: { userPoolEndpoint: `${PUBLIC_URL}/cognito/` },
+      mediaBaseUrl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${BUCKET}/$`)),
+    });
+    expect(configs[1]).toEqual(configs[0]);
   });
 
   it('signs in on one copy, works on the other, and a sign-out on the other ends the session on both', async () => {
@@ -386,7 +391,7 @@ describe('two server processes on one database and one bucket', () => {
 describe('the signing key, made once whoever asks first', () => {
   // Servers take the start-up lock, but `npm run users` and the simulator load the key ring on their
   // own: on a new database, a server and the users CLI starting together must still end up with one key.
-  it('four key rings on two connections pools to an empty database make one key and publish the same JWKS', async () => {
+  it('four key rings on two connection pools to an empty database make one key and publish the same JWKS', async () => {
     const empty = await emptyPostgresDatabase();
     const pools = [
       await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
