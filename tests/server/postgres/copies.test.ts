@@ -6,24 +6,14 @@
  * project includes tests/server/postgres/ (the embedded database is one process's).
  * README "Running several copies"; docs/decisions/016-several-copies.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { signOut } from 'aws-amplify/auth';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TEXTS } from '../../../contracts/bookings.ts';
 import type { Conversation, Message } from '../../../contracts/messaging.ts';
 import type { Post } from '../../../contracts/posts.ts';
 import { type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../../contracts/vouchers.ts';
-import { openDatabase } from '../../../server/db/client.ts';
-import { signingKeys } from '../../../server/db/schema.ts';
-import { defaultEnv } from '../../../server/env.ts';
+import type { Env } from '../../../server/env.ts';
 import { LIMITS } from '../../../server/identity/context.ts';
-import { loadKeyRing } from '../../../server/identity/keys.ts';
-import { systemClock } from '../../../server/lib/clock.ts';
-import { emptyPostgresDatabase, type HttpServer } from '../harness.ts';
 import {
   amplifySignIn,
   CognitoCallError,
@@ -32,29 +22,22 @@ import {
   srpSignIn,
   srpTokens,
 } from '../support/amplify.ts';
+import { COPIES_BUCKET, type Copy, startCopies } from '../support/copies.ts';
 import { follow, registerCustomer, type SignedInCustomer } from '../support/customers.ts';
-import { httpClient } from '../support/http.ts';
 import { png } from '../support/images.ts';
 import { latestLink } from '../support/mailbox.ts';
-import { childEnv, freePort, type Served, startServer, tempDataDir } from '../support/processes.ts';
 import { createVoucher } from '../support/vouchers.ts';
 
-type Copy = HttpServer & { name: string; process: Served };
 type Owner = { email: string; token: string; businessid: string };
 
-const BUCKET = 'portal-media';
 /** The load balancer's address, which every copy names in e-mail links and /config.json. */
 const PUBLIC_URL = 'http://portal.example:8080';
 const PASSWORD = 'Owner#Copies2026';
 const EXPIRED = { message: 'Your session has expired. Please sign in again.' };
-// The settings every copy shares; the children's own defaults, so tests read the same limits.
-const env = defaultEnv({ NODE_ENV: 'test' });
 
-let s3: S3rver;
-let s3Dir: string;
-let database: Awaited<ReturnType<typeof emptyPostgresDatabase>>;
 let copies: Copy[] = [];
-const dataDirs: string[] = [];
+let env: Env;
+let stop = async () => {};
 /** The copy a round-robin balancer sends request `i` to. */
 const at = (i: number) => copies[i % copies.length]!;
 let owner: Owner;
@@ -85,50 +68,15 @@ async function registerOwner(email: string, businessName: string, address: strin
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-copies-'));
-  s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3Dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const [address, empty] = await Promise.all([s3.run() as Promise<AddressInfo>, emptyPostgresDatabase()]);
-  database = empty;
-  const shared = {
-    DATABASE_URL: empty.url,
-    MEDIA_S3_BUCKET: BUCKET,
-    MEDIA_S3_ENDPOINT: `http://127.0.0.1:${address.port}`,
-    MEDIA_S3_REGION: 'us-east-1',
-    MEDIA_S3_ACCESS_KEY_ID: 'S3RVER',
-    MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
-    // Behind the balancer: the caller is the last X-Forwarded-For entry (each test phone has its own).
-    TRUST_PROXY: 'true',
-    DEMO_SEED: 'false',
-    PUBLIC_URL,
-  };
   // Both start at the same moment on an empty database: migrations, the catalogue and the signing key
-  // are made once between them.
-  copies = await Promise.all(
-    ['a', 'b'].map(async (name) => {
-      const port = await freePort();
-      const dataDir = tempDataDir();
-      dataDirs.push(dataDir);
-      const served = await startServer(childEnv({ ...shared, PORT: String(port), DATA_DIR: dataDir }));
-      return { name, process: served, url: served.url, env, ...httpClient(served.url) };
-    }),
-  );
+  // are made once between them. Behind the balancer the caller is the last X-Forwarded-For entry (each
+  // test phone has its own).
+  ({ copies, env, stop } = await startCopies(2, { TRUST_PROXY: 'true', DEMO_SEED: 'false', PUBLIC_URL }));
   owner = await registerOwner('robin@copies.example', 'Two Copies Cafe', '198.51.100.10');
   customer = await registerCustomer(at(1), { email: 'casey@copies.example' });
   expect((await follow(at(0), customer, owner.businessid)).status).toBe(201);
 }, 90_000);
-
-afterAll(async () => {
-  await Promise.all(copies.map((copy) => copy.process.stop()));
-  await s3?.close();
-  await database?.drop();
-  for (const dir of [s3Dir, ...dataDirs]) if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => stop());
 
 describe('two server processes on one database and one bucket', () => {
   it('started together, they publish one signing key and hand the SPA one configuration', async () => {
@@ -140,7 +88,7 @@ describe('two server processes on one database and one bucket', () => {
     const configs = await Promise.all(copies.map(async (copy) => (await copy.request('/config.json')).json()));
     expect(configs[0]).toMatchObject({
       auth: { userPoolEndpoint: `${PUBLIC_URL}/cognito/` },
-      mediaBaseUrl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${BUCKET}/$`)),
+      mediaBaseUrl: expect.stringMatching(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/${COPIES_BUCKET}/$`)),
     });
     expect(configs[1]).toEqual(configs[0]);
   });
@@ -385,27 +333,5 @@ describe('two server processes on one database and one bucket', () => {
       headers: { 'if-none-match': polled.headers.get('etag')! },
     });
     expect(quiet.status).toBe(304);
-  });
-});
-
-describe('the signing key, made once whoever asks first', () => {
-  // Servers take the start-up lock, but `npm run users` and the simulator load the key ring on their
-  // own: on a new database, a server and the users CLI starting together must still end up with one key.
-  it('four key rings on two connection pools to an empty database make one key and publish the same JWKS', async () => {
-    const empty = await emptyPostgresDatabase();
-    const pools = [
-      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
-      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
-    ];
-    try {
-      const rings = await Promise.all([0, 1, 2, 3].map((i) => loadKeyRing(pools[i % 2]!.db, systemClock)));
-      expect(await pools[0]!.db.select().from(signingKeys)).toHaveLength(1);
-      const kids = rings.map((ring) => ring.signer().kid);
-      expect(new Set(kids).size).toBe(1);
-      for (const ring of rings) expect(ring.jwks()).toEqual(rings[0]!.jwks());
-    } finally {
-      for (const pool of pools) await pool.close();
-      await empty.drop();
-    }
   });
 });

@@ -4,6 +4,8 @@ import { boot, listen } from '../../../server/boot.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { signingKeys, users } from '../../../server/db/schema.ts';
 import { defaultEnv } from '../../../server/env.ts';
+import { loadKeyRing } from '../../../server/identity/keys.ts';
+import { systemClock } from '../../../server/lib/clock.ts';
 import { emptyPostgresDatabase } from '../harness.ts';
 
 const quiet = { info: () => {}, error: () => {} };
@@ -37,6 +39,28 @@ describe('several servers starting together on one PostgreSQL', () => {
         await s.listening.close();
         await s.database.close();
       }
+      await empty.drop();
+    }
+  });
+});
+
+describe('the signing key, made once whoever asks first', () => {
+  // Servers take the start-up lock, but `npm run users` and the simulator load the key ring on their
+  // own: on a new database, a server and the users CLI starting together must still end up with one key.
+  it('four key rings on two connection pools to an empty database make one key and publish the same JWKS', async () => {
+    const empty = await emptyPostgresDatabase();
+    const pools = [
+      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
+      await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 2 }),
+    ];
+    try {
+      const rings = await Promise.all([0, 1, 2, 3].map((i) => loadKeyRing(pools[i % 2]!.db, systemClock)));
+      expect(await pools[0]!.db.select().from(signingKeys)).toHaveLength(1);
+      const kids = rings.map((ring) => ring.signer().kid);
+      expect(new Set(kids).size).toBe(1);
+      for (const ring of rings) expect(ring.jwks()).toEqual(rings[0]!.jwks());
+    } finally {
+      for (const pool of pools) await pool.close();
       await empty.drop();
     }
   });
