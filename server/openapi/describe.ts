@@ -23,8 +23,9 @@ export type Operation = {
   tags: string[];
   /** The request body: a contract schema (JSON) or a raw media type (uploads), with a VALID example. */
   body?: { schema: Schema; example: Record<string, unknown> } | { mediaTypes: string[]; description: string };
-  /** Query parameters: an object contract whose entries are the parameters. */
+  /** Query parameters: an object contract whose entries are the parameters, with a VALID example of each. */
   query?: Schema;
+  queryExample?: Record<string, string>;
   /** Header parameters beyond the bearer token and the anti-forgery header. */
   headers?: Array<{ name: string; required: boolean; description: string; enum?: string[] }>;
   /** Path parameters: described by name; every `:name` of the route is one (a string unless told). */
