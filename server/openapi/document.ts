@@ -143,7 +143,12 @@ function operationObject(method: string, path: string, area: DescribedArea['area
     ? 'schema' in op.body
       ? {
           required: true,
-          content: { 'application/json': { schema: jsonSchema(op.body.schema, 'input'), example: op.body.example } },
+          content: {
+            [op.body.mediaType ?? 'application/json']: {
+              schema: jsonSchema(op.body.schema, 'input'),
+              example: op.body.example,
+            },
+          },
         }
       : {
           required: true,
