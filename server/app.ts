@@ -11,6 +11,8 @@ import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { allOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { bookingsRoutes } from './routes/bookings/bookings.routes.ts';
 import { resourcesRoutes } from './routes/bookings/resources.routes.ts';
@@ -49,6 +51,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/cognito', deps.identity.routes);
   if (deps.mailer.mailboxEnabled) app.route('/dev', mailboxRoutes(deps));
   if (deps.media.kind === 'database') app.route('/', mediaRoutes(deps));
+
+  // Public, before the guard of /api: the description of every route this app has (server/openapi/).
+  let described: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/api/openapi.json', (c) => {
+    described ??= openApiDocument(app, allOperations(deps.env));
+    return c.json(described);
+  });
 
   const api = new Hono<AppEnv>();
   // Only for an SPA hosted on another origin (CORS_ORIGINS); same-origin needs none of this.
