@@ -25,6 +25,8 @@ export type Operation = {
   body?: { schema: Schema; example: Record<string, unknown> } | { mediaTypes: string[]; description: string };
   /** Query parameters: an object contract whose entries are the parameters. */
   query?: Schema;
+  /** A VALID value for each required query parameter, as a caller sends it (the sweeps call the route with it). */
+  queryExample?: Record<string, string>;
   /** Header parameters beyond the bearer token and the anti-forgery header. */
   headers?: Array<{ name: string; required: boolean; description: string; enum?: string[] }>;
   /** Path parameters: described by name; every `:name` of the route is one (a string unless told). */

@@ -90,7 +90,8 @@ function parameters(method: string, path: string, area: DescribedArea['area'], o
     const query = jsonSchema(op.query, 'input');
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
-      list.push({ name, in: 'query', required: required.has(name), schema });
+      const example = op.queryExample?.[name];
+      list.push({ name, in: 'query', required: required.has(name), schema, ...(example ? { example } : {}) });
     }
   }
   if (path.startsWith('/api/') && isWrite(method) && area !== 'identity') {

@@ -76,6 +76,7 @@ export const bookingsApi = describeRoutes('owner', {
     tags,
     params: { resourceid: 'The resource id (a UUID).' },
     query: b.SlotsQuery,
+    queryExample: { date: '2030-06-03', duration: '60' },
     ok: { 200: b.SlotsAnswer },
   },
   'POST /api/bookings': {
@@ -99,6 +100,7 @@ export const bookingsApi = describeRoutes('owner', {
     summary: 'Bookings in a window of at most 62 days',
     tags,
     query: b.BookingsQuery,
+    queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z' },
     ok: { 200: b.BookingsAnswer },
   },
 });
