@@ -171,6 +171,20 @@ describe('the authorization matrix (from the API document)', () => {
     expect(escaped).toEqual([]);
   });
 
+  it('fails on a path parameter owner A has no row for, saying where to add one', () => {
+    const giftCard: Operation = {
+      key: 'GET /api/gift-cards/{id}',
+      method: 'GET',
+      path: '/api/gift-cards/{id}',
+      area: 'owner',
+      secured: true,
+      parameters: [{ name: 'id', in: 'path', required: true }],
+    };
+    expect(() => aim(giftCard, idsOf(a))).toThrow(/"gift-cards\/\{id\}" in PATH_IDS .*authz-matrix\.ts/);
+    const described = { ...giftCard, path: '/api/vouchers/{id}', parameters: [] };
+    expect(() => aim(described, idsOf(a))).toThrow(/does not describe every path parameter/);
+  });
+
   it('tests what it says: the expired token is only expired, the revoked ones are only revoked', async () => {
     const getUser = async (token: string) =>
       (await cognitoCall(server, 'GetUser', { AccessToken: token })).json.message;
