@@ -17,7 +17,7 @@ import {
   A_DATA,
   dumpOf,
   NOT_DUMPED,
-  OWNER_A_PASSWORD,
+  OWNER_PASSWORD,
   type OwnerA,
   schemaTables,
   seedOwnerA,
@@ -51,11 +51,11 @@ beforeAll(async () => {
   time.set(Date.now());
   tokens.expiredOwner = a.tokens.owner;
   tokens.expiredCustomer = stranger.accessToken;
-  await createOwner(server, { email: 'owner.b@example.com', password: OWNER_A_PASSWORD, businessName: 'Bravo Barber' });
-  tokens.owner = (await srpTokens(server, 'owner.b@example.com', OWNER_A_PASSWORD)).AccessToken;
+  await createOwner(server, { email: 'owner.b@example.com', password: OWNER_PASSWORD, businessName: 'Bravo Barber' });
+  tokens.owner = (await srpTokens(server, 'owner.b@example.com', OWNER_PASSWORD)).AccessToken;
   tokens.customer = (await srpTokens(server, stranger.email, CUSTOMER_PASSWORD)).AccessToken;
   // A signs out of a second session (RevokeToken); A's customer signs out everywhere (GlobalSignOut).
-  const second = await srpTokens(server, a.email, OWNER_A_PASSWORD);
+  const second = await srpTokens(server, a.email, OWNER_PASSWORD);
   const clientId = server.env.USER_POOL_CLIENT_ID;
   expect((await cognitoCall(server, 'RevokeToken', { ClientId: clientId, Token: second.RefreshToken })).status).toBe(
     200,
@@ -74,14 +74,16 @@ const call = async (target: Aimed, token?: string): Promise<Answer> => {
   const response = await server.api(target.method, target.path, { token, body: target.body });
   return { status: response.status, text: await response.text(), headers: response.headers };
 };
-const isMessage = (text: string) => {
+/** The `message` of a `{ message }` answer, else undefined. */
+const messageOf = (text: string): string | undefined => {
   try {
     const body = JSON.parse(text);
-    return typeof body.message === 'string' && Object.keys(body).length === 1;
+    return typeof body.message === 'string' && Object.keys(body).length === 1 ? body.message : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 };
+const isMessage = (text: string) => messageOf(text) !== undefined;
 
 /** Every cell of one operation's row, in parallel; the failures as sentences. */
 async function sweep(op: Operation): Promise<string[]> {
@@ -110,13 +112,13 @@ async function sweep(op: Operation): Promise<string[]> {
   const answers = [wrong, rivalAtA, rivalAtNothing, ...refusals].filter((x): x is Answer => !!x);
   for (const answer of answers) {
     const missing = missingSecurityHeaders(answer.headers);
-    if (missing.length) failures.push(`security headers missing or wrong: ${missing.join('; ')}`);
+    if (missing.length) failures.push(`security headers of a ${answer.status} answer: ${missing.join('; ')}`);
   }
   Object.keys(refused).forEach((cell, i) => {
     const { status, text } = refusals[i]!;
     if (status !== 401 || !isMessage(text)) failures.push(`${cell}: expected 401 { message }, got ${status} ${text}`);
   });
-  if (wrong!.status !== 403 || JSON.parse(wrong!.text).message !== DENIED[area]) {
+  if (wrong!.status !== 403 || messageOf(wrong!.text) !== DENIED[area]) {
     failures.push(`the other area's token: expected 403 "${DENIED[area]}", got ${wrong!.status} ${wrong!.text}`);
   }
   if (rivalAtA && rivalAtNothing) {

@@ -31,13 +31,13 @@ export type OwnerA = {
   tokens: { owner: string; follower: string };
 };
 
-export const OWNER_A_PASSWORD = 'Separate#Owners1';
+export const OWNER_PASSWORD = 'Separate#Owners1';
 
 export async function seedOwnerA(server: TestServer): Promise<OwnerA> {
   const email = 'owner.a@example.com';
-  const created = await createOwner(server, { email, password: OWNER_A_PASSWORD, businessName: 'Alpha Bakery' });
+  const created = await createOwner(server, { email, password: OWNER_PASSWORD, businessName: 'Alpha Bakery' });
   const businessid = created.businessid!;
-  const { AccessToken } = await srpTokens(server, email, OWNER_A_PASSWORD);
+  const { AccessToken } = await srpTokens(server, email, OWNER_PASSWORD);
   const asA = (method: string, path: string, body?: unknown) => server.api(method, path, { token: AccessToken, body });
   const created201 = async (answer: Promise<Response>) => {
     const response = await answer;
