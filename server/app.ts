@@ -11,6 +11,8 @@ import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
+import { openApiDocument } from './openapi/document.ts';
+import { allOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { bookingsRoutes } from './routes/bookings/bookings.routes.ts';
 import { resourcesRoutes } from './routes/bookings/resources.routes.ts';
@@ -64,6 +66,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
   api.use(antiForgery());
   api.use(guard(deps));
+  // Public (the guard's PUBLIC_PATHS): every route this app has, described (server/openapi/), built once.
+  let described: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => {
+    described ??= openApiDocument(app, allOperations(deps.env));
+    return c.json(described);
+  });
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
   api.route('/', accountRoutes(deps));
   if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));

@@ -1,0 +1,106 @@
+import * as b from '#contracts/bookings.ts';
+import { MessageBody } from '#contracts/common.ts';
+import { describeRoutes } from '../../openapi/describe.ts';
+
+const tags = ['Bookings'];
+const resourceid = '5f0c2b1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
+const id = { id: 'The id (a UUID).' };
+
+/** resources.routes.ts and bookings.routes.ts. */
+export const bookingsApi = describeRoutes('owner', {
+  'GET /api/booking-resources': { summary: 'List the bookable resources', tags, ok: { 200: b.Resources } },
+  'POST /api/booking-resources': {
+    summary: 'Add a bookable resource (within the package limit)',
+    tags,
+    body: {
+      schema: b.ResourceRequest,
+      example: { resourcename: 'Window table', description: 'By the harbour window', capacity: 4, isactive: true },
+    },
+    ok: { 201: b.Resource },
+  },
+  'PUT /api/booking-resources/:id': {
+    summary: 'Change a bookable resource',
+    tags,
+    params: id,
+    body: {
+      schema: b.ResourceRequest,
+      example: { resourcename: 'Window table', description: 'By the harbour window', capacity: 6, isactive: true },
+    },
+    ok: { 200: b.Resource },
+  },
+  'DELETE /api/booking-resources/:id': {
+    summary: 'Delete a resource (409 with futureBookings while bookings lie ahead, unless cancelFutureBookings=true)',
+    tags,
+    params: id,
+    query: b.ResourceDeleteQuery,
+    queryExample: { cancelFutureBookings: 'false' },
+    ok: { 200: MessageBody },
+    errors: [409],
+  },
+  'GET /api/availability/:resourceid': {
+    summary: "A resource's weekly opening hours",
+    tags,
+    params: { resourceid: 'The resource id (a UUID).' },
+    ok: { 200: b.AvailabilityRules },
+  },
+  'POST /api/availability': {
+    summary: 'Add weekly opening hours to a resource',
+    tags,
+    body: {
+      schema: b.AvailabilityRequest,
+      example: { resourceid, dayofweek: 2, starttime: '09:00', endtime: '17:00' },
+    },
+    ok: { 201: b.AvailabilityRule },
+    errors: [404, 409],
+  },
+  'DELETE /api/availability/:id': {
+    summary: 'Delete a rule of opening hours',
+    tags,
+    params: id,
+    ok: { 200: MessageBody },
+  },
+  'GET /api/booking-closures': { summary: 'List closures (holidays)', tags, ok: { 200: b.Closures } },
+  'POST /api/booking-closures': {
+    summary: 'Close the business or one resource for some days',
+    tags,
+    body: {
+      schema: b.ClosureRequest,
+      example: { resourceid: null, startdate: '2030-12-24', enddate: '2030-12-26', reason: 'Christmas' },
+    },
+    ok: { 201: b.Closure },
+    errors: [404],
+  },
+  'DELETE /api/booking-closures/:id': { summary: 'Delete a closure', tags, params: id, ok: { 200: MessageBody } },
+  'GET /api/booking-availability/:resourceid': {
+    summary: 'Free slots of a resource on a day',
+    tags,
+    params: { resourceid: 'The resource id (a UUID).' },
+    query: b.SlotsQuery,
+    queryExample: { date: '2030-06-03', duration: '60', partysize: '2' },
+    ok: { 200: b.SlotsAnswer },
+  },
+  'POST /api/bookings': {
+    summary: 'Book a slot for a customer',
+    tags,
+    body: {
+      schema: b.BookingRequest,
+      example: {
+        resourceid,
+        customerEmail: 'cleo@example.com',
+        bookingstarttime: '2030-06-03T09:00:00Z',
+        bookingendtime: '2030-06-03T10:00:00Z',
+        partysize: 2,
+        notes: 'Window seat, please',
+      },
+    },
+    ok: { 201: b.BookingAnswer },
+    errors: [404, 409],
+  },
+  'GET /api/businesses/me/bookings': {
+    summary: 'Bookings in a window of at most 62 days',
+    tags,
+    query: b.BookingsQuery,
+    queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z', resourceId: resourceid },
+    ok: { 200: b.BookingsAnswer },
+  },
+});

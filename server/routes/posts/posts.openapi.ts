@@ -1,0 +1,23 @@
+import { NewPost, Post, Posts, UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
+import { describeRoutes } from '../../openapi/describe.ts';
+
+const tags = ['Posts'];
+
+/** posts.routes.ts. */
+export const postsApi = describeRoutes('owner', {
+  'GET /api/businesses/me/posts': { summary: "The business's posts, newest first", tags, ok: { 200: Posts } },
+  'GET /api/posts/upload-url': {
+    summary: 'A signed, single-use target to PUT one image to (then post its key)',
+    tags,
+    query: UploadUrlQuery,
+    queryExample: { filename: 'scones.png', fileType: 'image/png' },
+    ok: { 200: UploadTarget },
+  },
+  'POST /api/businesses/:id/posts': {
+    summary: 'Publish a post: text, an uploaded image key, or both (within the daily limit)',
+    tags,
+    params: { id: "The caller's own business id (another answers 404)." },
+    body: { schema: NewPost, example: { content: 'Fresh scones from 8 am!', imageUrl: null } },
+    ok: { 201: Post },
+  },
+});
