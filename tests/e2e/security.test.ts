@@ -12,129 +12,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { AUTH_PAGES, PAGES } from '#src/app/pages.ts';
-import {
-  type Call,
-  claimVoucher,
-  createCustomer,
-  followBusiness,
-  mailboxOverHttp,
-  sendMessage,
-  signInCustomer,
-} from '../../server/sim/customers.ts';
-import { available, openPage, registeredOwner, signIn, stack, uniqueEmail, useBrowser } from './support/browser.ts';
-import { CORPUS, CORPUS_LINE, CORPUS_LINES, headerProblems, inspectPage, JWT, payload } from './support/sweep.ts';
-
-const call: Call = (path, init) => fetch(new URL(path, stack.baseUrl), init);
-
-async function pool() {
-  const config = (await (await call('/config.json')).json()) as {
-    auth: { userPoolId: string; userPoolClientId: string };
-  };
-  return { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
-}
-
-/** The owner API with a bearer token; fails on anything but 2xx unless `expectStatus` says otherwise. */
-async function api<T = unknown>(token: string, method: string, path: string, body?: unknown, expectStatus?: number) {
-  const response = await call(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (expectStatus ? response.status !== expectStatus : !response.ok)
-    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** A new owner whose business holds the corpus everywhere, and customers named with it. */
-async function plantCorpus() {
-  const owner = await registeredOwner('xss', payload(1));
-  const userPool = await pool();
-  const token = await signInCustomer(call, userPool, owner.email, owner.password);
-  const { businessid } = await api<{ businessid: string }>(token, 'GET', '/api/businesses/me');
-  const business = { businessname: payload(3), description: CORPUS_LINES, address: CORPUS_LINE.slice(0, 500) };
-  await api(token, 'PUT', '/api/businesses/me', business);
-  // The one URL field: a javascript: address is refused with a message naming it, nothing stored.
-  const refused = await api<{ message: string }>(
-    token,
-    'PUT',
-    '/api/businesses/me',
-    { ...business, logourl: `javascript:alert('logo')` },
-    400,
-  );
-  expect(refused.message).toBe('Logo URL must be a web address starting with http:// or https://.');
-  await api(token, 'POST', `/api/businesses/${businessid}/posts`, { content: CORPUS_LINES });
-
-  const [type] = await api<Array<{ vouchertypeid: number }>>(token, 'GET', '/api/voucher-types');
-  const vouchers: Array<{ voucherid: string; title: string }> = [];
-  for (const n of [0, 7, 11]) {
-    const body = {
-      title: payload(n),
-      description: CORPUS_LINES,
-      rules: CORPUS_LINES,
-      vouchertypeid: type!.vouchertypeid,
-      value: '5',
-      startdate: day(0),
-      enddate: day(30),
-    };
-    vouchers.push(await api(token, 'POST', `/api/businesses/${businessid}/vouchers`, body));
-  }
-
-  // The third is archived: its details show under Archived.
-  await api(token, 'DELETE', `/api/vouchers/${vouchers[2]!.voucherid}`);
-
-  const resource = await api<{ resourceid: string }>(token, 'POST', '/api/booking-resources', {
-    resourcename: payload(9),
-    description: CORPUS_LINES,
-    capacity: 4,
-  });
-  for (let dayofweek = 0; dayofweek < 7; dayofweek++)
-    await api(token, 'POST', '/api/availability', {
-      resourceid: resource.resourceid,
-      dayofweek,
-      starttime: '00:00',
-      endtime: '23:30',
-    });
-  const closures = [payload(2), payload(5), payload(10)];
-  for (const [n, reason] of closures.entries())
-    await api(token, 'POST', '/api/booking-closures', {
-      resourceid: n === 0 ? null : resource.resourceid,
-      startdate: day(20 + n),
-      reason,
-    });
-
-  // Customers of the app, named with the corpus, through the customer API.
-  const people = CORPUS.map((first, n) => ({
-    firstName: first,
-    lastName: payload(n + 6),
-    email: uniqueEmail('xss-customer'),
-    password: 'Customer#2026xss',
-  }));
-  const mailbox = mailboxOverHttp(call);
-  const tokens = await Promise.all(people.map((p) => createCustomer(call, userPool, p, mailbox)));
-  for (const customerToken of tokens) await followBusiness(call, customerToken, businessid);
-  await sendMessage(call, tokens[0]!, businessid, CORPUS_LINES);
-  await sendMessage(call, tokens[1]!, businessid, payload(4));
-  const { code } = await claimVoucher(call, tokens[0]!, vouchers[0]!.voucherid);
-
-  // Tomorrow at noon (UTC): open in any zone within eleven hours of it.
-  const start = new Date(`${day(1)}T12:00:00Z`);
-  await api(token, 'POST', '/api/bookings', {
-    resourceid: resource.resourceid,
-    customerEmail: people[0]!.email,
-    bookingstarttime: start.toISOString(),
-    bookingendtime: new Date(start.getTime() + 3_600_000).toISOString(),
-    partysize: 2,
-    notes: CORPUS_LINES,
-  });
-  return { owner, business, vouchers, resource: payload(9), closures, people, code, bookingDay: start };
-}
+import { signInCustomer } from '../../server/sim/customers.ts';
+import { available, openPage, signIn, stack, useBrowser } from './support/browser.ts';
+import { api, call, plantCorpus, pool } from './support/corpus-business.ts';
+import { CORPUS, CORPUS_LINES, headerProblems, inspectPage, JWT, payload } from './support/sweep.ts';
 
 /** Waits until the page shows every text in `expected`, then checks that nothing was injected. */
 async function expectInert(page: Page, where: string, expected: string[], seen: { dialogs: string[] }) {
@@ -388,9 +269,56 @@ describe.runIf(available)('the browser security sweep', () => {
     }
   });
 
-  test("the server's log (requests logged) holds no JWT", () => {
+  test("the server's log (requests logged) holds no JWT, also after forged and garbled tokens", async () => {
+    const { clientId } = await pool();
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = { sub: 'forged', 'cognito:groups': ['BusinessOwners'], token_use: 'access', exp: 4_102_444_800 };
+    const tokens = [
+      `${b64({ alg: 'RS256', kid: 'forged' })}.${b64(claims)}.c2lnbmF0dXJl`,
+      `${b64({ alg: 'none' })}.${b64(claims)}.`,
+      // JWT-shaped, but neither part is JSON: whatever parses it must not quote it in an error line.
+      'eyJhbGciOi.eyJzdWIi{not-json.x',
+    ];
+    const identity = (operation: string, body: unknown) =>
+      call('/cognito/', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        body: JSON.stringify(body),
+      });
+    const probes = tokens.flatMap(
+      (token) =>
+        [
+          ['owner API', call('/api/businesses/me', { headers: { authorization: `Bearer ${token}` } })],
+          ['customer API', call('/api/customer/me', { headers: { authorization: `Bearer ${token}` } })],
+          ['GetUser', identity('GetUser', { AccessToken: token })],
+          ['GlobalSignOut', identity('GlobalSignOut', { AccessToken: token })],
+          [
+            'GetTokensFromRefreshToken',
+            identity('GetTokensFromRefreshToken', { RefreshToken: token, ClientId: clientId }),
+          ],
+          [
+            'InitiateAuth',
+            identity('InitiateAuth', {
+              AuthFlow: 'REFRESH_TOKEN_AUTH',
+              ClientId: clientId,
+              AuthParameters: { REFRESH_TOKEN: token },
+            }),
+          ],
+          // Revoking a token the server does not know is a quiet 200, as with Cognito and RFC 7009.
+          ['RevokeToken', identity('RevokeToken', { Token: token, ClientId: clientId })],
+        ] as const,
+    );
+    const statuses = await Promise.all(probes.map(async ([what, answer]) => `${what} ${(await answer).status}`));
+    // Every forgery is refused as the caller's mistake, never a server failure.
+    expect(statuses.filter((line) => !/ 4\d\d$|^RevokeToken 200$/.test(line))).toEqual([]);
+    await call('/api/public/log-probe-done');
+    await expect.poll(() => readFileSync(stack.logFile, 'utf8')).toMatch(/GET \/api\/public\/log-probe-done 404/);
+
     const log = readFileSync(stack.logFile, 'utf8');
-    // The walk above signed in, so the log has seen identity calls and API requests with bearer tokens.
+    // The walk above signed in and out, so the log has seen identity calls and API requests with bearer tokens.
     expect(log).toMatch(/POST \/cognito\/? \(InitiateAuth\) 200/);
     expect(log).toMatch(/GET \/api\/businesses\/me 200/);
     expect(log).toMatch(/\(RevokeToken\) 200/);
