@@ -220,7 +220,18 @@ describe.runIf(available)('the browser security sweep', () => {
       let refusedRevocations = 0;
       for (const revocation of ['reaches the server', 'fails'] as const) {
         if (revocation === 'fails') {
-          await signIn(page, planted.owner.email, planted.owner.password);
+          // Another owner signs in on the same tab, no reload: nothing of the first one's business is left.
+          await signIn(page, stack.demo.email, stack.demo.password);
+          await page.getByRole('region', { name: 'Your Feed' }).getByRole('article').first().waitFor();
+          await page.getByRole('button', { name: /^Messages/ }).click();
+          await page.getByRole('dialog', { name: 'Messages' }).locator('.conversation-name').first().waitFor();
+          const { text } = await inspectPage(page);
+          expect(text).toContain('Harbour Lane Coffee');
+          expect(
+            CORPUS.filter((piece) => text.includes(piece)),
+            'the previous owner on screen',
+          ).toEqual([]);
+          await page.keyboard.press('Escape');
           await page.route(
             (url) => url.pathname.startsWith('/cognito'),
             (route) => {
