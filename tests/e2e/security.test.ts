@@ -63,7 +63,8 @@ describe.runIf(available)('the browser security sweep', () => {
     // A photo of the demo feed (uploaded content, served from this origin), and the development mailbox.
     const demo = await signInCustomer(call, await pool(), stack.demo.email, stack.demo.password);
     const posts = await api<Array<{ imageurl: string | null }>>(demo, 'GET', '/api/businesses/me/posts');
-    const photo = new URL(posts.find((p) => p.imageurl)!.imageurl!, stack.baseUrl).pathname;
+    const { mediaBaseUrl } = (await (await call('/config.json')).json()) as { mediaBaseUrl: string };
+    const photo = new URL(`${mediaBaseUrl}${posts.find((p) => p.imageurl)!.imageurl}`).pathname;
     const others = [
       ...['/config.json', '/assets/no-such-chunk.js', '/api/businesses/me', '/healthz', photo],
       ...['/dev/mailbox', '/dev/mailbox.css'],
@@ -72,7 +73,8 @@ describe.runIf(available)('the browser security sweep', () => {
       [...paths, ...assets, ...others].map(async (path) => {
         const response = await call(path);
         await response.arrayBuffer();
-        return { path, status: response.status, problems: headerProblems(response.headers) };
+        const type = response.headers.get('content-type');
+        return { path, status: response.status, type, problems: headerProblems(response.headers) };
       }),
     );
     expect(answers.filter((a) => a.problems.length > 0)).toEqual([]);
@@ -80,6 +82,10 @@ describe.runIf(available)('the browser security sweep', () => {
     expect(answers.filter((a) => paths.includes(a.path)).every((a) => a.status === 200)).toBe(true);
     expect(answers.find((a) => a.path === '/assets/no-such-chunk.js')?.status).toBe(404);
     expect(answers.find((a) => a.path === '/api/businesses/me')?.status).toBe(401);
+    expect(answers.find((a) => a.path === photo)).toMatchObject({
+      status: 200,
+      type: expect.stringMatching(/^image\//),
+    });
   });
 
   test('the corpus in every free-text field renders as text on every page; no CSP violation, no token; sign-out clears Cognito', async () => {
@@ -201,6 +207,14 @@ describe.runIf(available)('the browser security sweep', () => {
       await page.goto('/no-such-page');
       await page.getByRole('region', { name: 'Your Feed' }).waitFor();
       await expectInert(page, 'an unknown path', [planted.business.businessname], seen);
+
+      // Every signed-in page of pages.ts, so a page added later is swept too.
+      for (const row of PAGES) {
+        await page.goto(row.path);
+        await expect.poll(() => page.title()).toContain(`${row.title} · `);
+        await page.waitForLoadState('networkidle');
+        await expectInert(page, row.path, [], seen);
+      }
 
       // The development mailbox: the mails to the customers greet them by their corpus names.
       await page.goto('/dev/mailbox');
