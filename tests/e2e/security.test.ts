@@ -121,7 +121,12 @@ describe.runIf(available)('the browser security sweep', () => {
       const profile = page.getByRole('dialog', { name: 'Business Profile' });
       await profile.getByLabel('Business Name').waitFor();
       await expectInert(page, 'the profile dialog', Object.values(planted.business), seen);
+      // A control character (a terminal escape) is refused with a message naming the field; nothing saved.
+      await profile.getByLabel('Business Name').fill(`\u001b[31m${planted.business.businessname}`);
+      await profile.getByRole('button', { name: 'Save Profile' }).click();
+      await profile.getByText('Business name must not contain control characters.').waitFor();
       await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Discard' }).click();
       await profile.waitFor({ state: 'detached' });
 
       // Vouchers: the titles in the table; the edit form with description and rules; the QR dialog.
