@@ -33,7 +33,12 @@ export const securityHeaders = (connectTo: string[] = [], publicOrigin?: (c: Con
     // Set on the finished response's headers: c.header() after the handler rebuilds the whole Response
     // per call, which also loses @hono/node-server's fast path for c.json() answers.
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed);
+    // A route may have set a stricter policy of its own (uploaded media: sandboxed, nothing loads); keep it.
+    if (!headers.has('Content-Security-Policy'))
+      headers.set(
+        'Content-Security-Policy',
+        origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed,
+      );
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');

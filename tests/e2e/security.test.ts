@@ -73,8 +73,8 @@ describe.runIf(available)('the browser security sweep', () => {
       [...paths, ...assets, ...others].map(async (path) => {
         const response = await call(path);
         await response.arrayBuffer();
-        const type = response.headers.get('content-type');
-        return { path, status: response.status, type, problems: headerProblems(response.headers) };
+        const [type, csp] = [response.headers.get('content-type'), response.headers.get('content-security-policy')];
+        return { path, status: response.status, type, csp, problems: headerProblems(response.headers) };
       }),
     );
     expect(answers.filter((a) => a.problems.length > 0)).toEqual([]);
@@ -82,9 +82,11 @@ describe.runIf(available)('the browser security sweep', () => {
     expect(answers.filter((a) => paths.includes(a.path)).every((a) => a.status === 200)).toBe(true);
     expect(answers.find((a) => a.path === '/assets/no-such-chunk.js')?.status).toBe(404);
     expect(answers.find((a) => a.path === '/api/businesses/me')?.status).toBe(401);
+    // An uploaded photo keeps its own, stricter policy: sandboxed, nothing may load from it.
     expect(answers.find((a) => a.path === photo)).toMatchObject({
       status: 200,
       type: expect.stringMatching(/^image\//),
+      csp: expect.stringMatching(/^default-src 'none'; sandbox;/),
     });
   });
 

@@ -102,7 +102,8 @@ export function headerProblems(headers: Headers): string[] {
   if (!scripts) problems.push('no script-src or default-src');
   for (const bad of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'http:', 'https:'])
     if (scripts?.includes(bad)) problems.push(`script-src allows ${bad}`);
-  if (d.get('object-src')?.join(' ') !== "'none'") problems.push("object-src is not 'none'");
+  // object-src falls back to default-src (frame-ancestors and base-uri do not).
+  if ((d.get('object-src') ?? d.get('default-src'))?.join(' ') !== "'none'") problems.push("object-src is not 'none'");
   if (!d.has('base-uri')) problems.push('no base-uri');
   if (d.get('frame-ancestors')?.join(' ') !== "'none'") problems.push("frame-ancestors is not 'none'");
   if (headers.get('x-frame-options') !== 'DENY') problems.push('X-Frame-Options is not DENY');
