@@ -106,6 +106,16 @@ describe.runIf(available)('the browser security sweep', () => {
         ),
       ),
     );
+    // Every answer this origin gives the browser during the walk (pages, chunks, API, identity, photos).
+    const answered = new Map<string, string[]>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin !== new URL(stack.baseUrl).origin) return;
+      answered.set(
+        `${response.request().method()} ${url.pathname} ${response.status()}`,
+        headerProblems(new Headers(response.headers())),
+      );
+    });
     try {
       await signIn(page, planted.owner.email, planted.owner.password);
       const [c0, c1] = planted.people;
@@ -235,6 +245,11 @@ describe.runIf(available)('the browser security sweep', () => {
       await page.getByRole('region', { name: 'Your Feed' }).waitFor();
 
       expect(problems, 'console errors and CSP violations').toEqual([]);
+      expect(answered.size, 'answers seen').toBeGreaterThan(30);
+      expect(
+        [...answered].filter(([, wrong]) => wrong.length > 0),
+        'answers without the security headers',
+      ).toEqual([]);
 
       // Sign Out: no Cognito key and no token is left anywhere the browser keeps data for this origin,
       // also when the revocation call cannot reach the server (Amplify must still clear the tokens).
