@@ -33,11 +33,19 @@ export const securityHeaders = (connectTo: string[] = [], publicOrigin?: (c: Con
     // Set on the finished response's headers: c.header() after the handler rebuilds the whole Response
     // per call, which also loses @hono/node-server's fast path for c.json() answers.
     const headers = c.res.headers;
-    headers.set('Content-Security-Policy', origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed);
+    // A route may have set a stricter policy of its own (uploaded media: sandboxed, nothing loads); keep it.
+    if (!headers.has('Content-Security-Policy'))
+      headers.set(
+        'Content-Security-Policy',
+        origin && origin !== own ? contentSecurityPolicy(connectTo, origin) : fixed,
+      );
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
     headers.set('X-Frame-Options', 'DENY');
     headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+    // Served under an https:// address (PUBLIC_URL): browsers keep to HTTPS for a year, so no later visit
+    // starts in plain HTTP where a token could be read or a script slipped in. Browsers ignore it over http.
+    if (origin?.startsWith('https://')) headers.set('Strict-Transport-Security', 'max-age=31536000');
     // The camera for the counter's Scan (Redeem a Voucher) and the location for the profile, from this origin only.
     headers.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=(self)');
     if (c.req.path.startsWith('/api/') || c.req.path === '/api') headers.set('Cache-Control', 'no-store');

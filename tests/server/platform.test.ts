@@ -23,6 +23,17 @@ describe('every response', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('tells browsers to keep to HTTPS when the portal is served under an https:// address, and only then', async () => {
+    expect((await server.request('/login')).headers.get('strict-transport-security')).toBeNull();
+    const tls = await startTestServer({ env: { PUBLIC_URL: 'https://portal.example.com' } });
+    try {
+      for (const path of ['/login', '/api/users/me', '/config.json'])
+        expect((await tls.request(path)).headers.get('strict-transport-security'), path).toBe('max-age=31536000');
+    } finally {
+      await tls.stop();
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await server.request('/api/nothing-here', { headers: { authorization: 'Bearer x' } });
     expect([401, 404]).toContain(response.status);

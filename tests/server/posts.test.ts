@@ -59,6 +59,10 @@ describe('uploads: type by content, 5 MB, signed single-use targets', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(type);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      // The app's page policy must not replace the sandbox of an uploaded file (server/middleware/security.ts).
+      expect(served.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; sandbox; frame-ancestors 'none'; base-uri 'none'",
+      );
       expect(served.headers.get('cache-control')).toContain('immutable');
       expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
     }

@@ -4,7 +4,7 @@
  * when stale, then the one process) on a free port with its own data directory. No vitest imports here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ export interface StackInfo {
   baseUrl: string;
   chromium: string;
   dataDir: string;
+  /** Everything the server wrote to stdout and stderr, request log lines included (LOG_REQUESTS). */
+  logFile: string;
   demo: Credentials;
   /** A BusinessOwners member with status FORCE_CHANGE_PASSWORD (created with the users CLI). */
   tempOwner: Credentials;
@@ -47,10 +49,14 @@ const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-function collect(child: ChildProcess): () => string {
+function collect(child: ChildProcess, logFile?: string): () => string {
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const take = (chunk: Buffer) => {
+    output += chunk;
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', take);
+  child.stderr?.on('data', take);
   return () => output;
 }
 
@@ -88,7 +94,8 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     DATABASE_URL: '',
     DEMO_EMAIL: demo.email,
     DEMO_PASSWORD: demo.password,
-    LOG_REQUESTS: 'false',
+    // On, so that the browser suite's check of the server log (tests/e2e/security.test.ts) reads real lines.
+    LOG_REQUESTS: 'true',
     // One stack serves the whole browser suite from one address, and its journeys sign up more people
     // than one phone would in an hour (the limit itself is tested in tests/server/account.test.ts).
     SIGNUP_LIMIT_PER_HOUR: '200',
@@ -120,12 +127,16 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     throw error;
   }
 
+  // Beside the data directory (PGlite owns that one), removed with it.
+  const logFile = `${dataDir}.log`;
+  writeFileSync(logFile, '');
   const child = tsx('scripts/start.ts', [], env);
-  const output = collect(child);
+  const output = collect(child, logFile);
   // A crashed caller (an uncaught error in a script) must not leave the server running.
   const killOnExit = () => {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logFile, { force: true });
   };
   process.once('exit', killOnExit);
   const stop = async () => {
@@ -135,6 +146,7 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(logFile, { force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 170_000;
@@ -152,7 +164,7 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, chromium: chromiumPath, dataDir, demo, tempOwner, customer, stop };
+  return { baseUrl, chromium: chromiumPath, dataDir, logFile, demo, tempOwner, customer, stop };
 }
 
 const FLAGS = [
