@@ -18,7 +18,7 @@
  * writing down: the load generator shares its cores with the servers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,8 +33,9 @@ import { availableSlots, type TakenBooking } from '../server/lib/slots.ts';
 import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts';
 import { simulateInProcess } from '../server/sim/in-process.ts';
 import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
-import { buildSpa, needsBuild, root } from './lib/build.ts';
+import { root } from './lib/build.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
+import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
 
 const { values } = parseArgs({
   options: {
@@ -194,7 +195,16 @@ try {
   for (const child of children.splice(0)) await stop(child);
 
   slotComputation();
-  if (!values['no-start']) await startUp();
+  if (!values['no-start']) {
+    const startDb = postgres ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'portal_bench_start') : undefined;
+    try {
+      console.log(
+        `\n${await startUpFigures({ env: serverEnv, port, floorPort, dataDir: path.join(tmp, 'start'), databaseUrl: startDb?.url })}`,
+      );
+    } finally {
+      await startDb?.drop();
+    }
+  }
 } finally {
   for (const child of children) await stop(child);
   rmSync(tmp, { recursive: true, force: true });
@@ -323,59 +333,6 @@ function slotComputation() {
   );
 }
 
-/** `npm start` to a healthy /healthz, cold (a fresh data dir) and warm (the same again), beside a bare process. */
-async function startUp() {
-  // The build is not what is measured here (a first start after a change builds; docs/benchmarks.md).
-  if (needsBuild()) buildSpa();
-  const startDir = path.join(tmp, 'start');
-  const startDb = postgres ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'portal_bench_start') : undefined;
-  try {
-    const npmStart = () =>
-      spawn('npm', ['start', '--silent'], {
-        cwd: root,
-        env: {
-          ...serverEnv,
-          PORT: String(port),
-          DATA_DIR: startDir,
-          DATABASE_URL: startDb?.url ?? '',
-          DEMO_SEED: 'true',
-        },
-        stdio: 'ignore',
-        detached: true,
-      });
-    const timed = async (start: () => ChildProcess, url: string) => {
-      const t = performance.now();
-      const child = start();
-      await waitFor(url, undefined, 5);
-      const seconds = (performance.now() - t) / 1000;
-      await new Promise((r) => setTimeout(r, 1500));
-      const rss = treeRss(child.pid!);
-      await stopGroup(child);
-      return { seconds, rss };
-    };
-    const cold = await timed(npmStart, `${base}/healthz`);
-    const warm = await timed(npmStart, `${base}/healthz`);
-    const bare = await timed(
-      () =>
-        spawn(process.execPath, [tsxCli, 'scripts/lib/bare-server.ts'], {
-          cwd: root,
-          env: { ...serverEnv, PORT: String(floorPort) },
-          stdio: 'ignore',
-          detached: true,
-        }),
-      `${floorBase}/healthz`,
-    );
-    console.log(
-      `\nnpm start to ready (${databaseLabel}, SPA already built, demo seeded on the cold start): ` +
-        `cold ${cold.seconds.toFixed(2)} s (RSS ${(cold.rss / 1024).toFixed(0)} MB), ` +
-        `warm ${warm.seconds.toFixed(2)} s (RSS ${(warm.rss / 1024).toFixed(0)} MB); ` +
-        `floor (tsx running a bare Hono process) ${bare.seconds.toFixed(2)} s (RSS ${(bare.rss / 1024).toFixed(0)} MB)`,
-    );
-  } finally {
-    await startDb?.drop();
-  }
-}
-
 function tsx(script: string, extra: NodeJS.ProcessEnv) {
   return spawn(process.execPath, [tsxCli, script], {
     cwd: root,
@@ -400,58 +357,11 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   };
 }
 
-async function waitFor(url: string, headers: Record<string, string> = {}, pollMs = 100) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(url, { headers })).ok) return;
-    } catch {}
-    if (Date.now() - started > 120_000) throw new Error(`${url} did not answer within 120 s`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-}
-
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** npm and tsx each start a child: stop the whole process group. */
-async function stopGroup(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  process.kill(-child.pid!, 'SIGTERM');
-  await exited;
-  await new Promise((r) => setTimeout(r, 300));
-}
-
-/** Resident memory (KB) of the largest process in a tree (npm and tsx each run the server in a child). */
-function treeRss(pid: number): number {
-  const children = (p: number): number[] => {
-    try {
-      const kids = readFileSync(`/proc/${p}/task/${p}/children`, 'utf8')
-        .trim()
-        .split(/\s+/)
-        .filter(Boolean)
-        .map(Number);
-      return kids.flatMap((kid) => [kid, ...children(kid)]);
-    } catch {
-      return [];
-    }
-  };
-  return Math.max(
-    ...[pid, ...children(pid)].map((p) => {
-      try {
-        const line = readFileSync(`/proc/${p}/status`, 'utf8')
-          .split('\n')
-          .find((l) => l.startsWith('VmRSS:'));
-        return Number(line?.replace(/\D+/g, '') ?? 0);
-      } catch {
-        return 0;
-      }
-    }),
-  );
 }
 
 function median(list: number[]): number {
