@@ -1,153 +1,209 @@
 /**
- * API benchmark: the real server (server/index.ts) and the floor (scripts/bench-floor.ts: a bare Hono
- * handler doing the same JWT check and the users/me query with the same driver), each in its own process
- * on the same data (PGlite: a copy of the server's data directory; PostgreSQL: the same database), loaded
- * from this process over loopback with autocannon. Rounds interleave the endpoints and the floor, so a
- * change in the machine's background load hits both; each figure is the median over the rounds.
- * Also times the SRP sign-in through the real Amplify client.
- * Usage: npx tsx scripts/bench-api.ts [--seconds 5] [--rounds 3] [--concurrency 16]
- * With BENCH_DATABASE_URL=postgres://.../db the run creates a fresh database on that server and drops it after.
- * Only a quiet machine gives figures worth writing down: the load generator shares its cores with the servers.
+ * API benchmark (issue 13): the owner's hot reads at size, each beside its floor measured in the same run.
+ *   - the server: `server/index.ts` in its own process, as `npm start` runs it (every middleware, the
+ *     guard's session check, validation, the contract's shape);
+ *   - the floor: `scripts/bench-floor.ts` in its own process, a bare Hono handler per endpoint doing the
+ *     same jose RS256 check and THE SAME query (the route's drizzle builder, the same driver and pool);
+ *   - the load: autocannon in this process over loopback, 10 connections, 10 s per target after a 2 s
+ *     warm-up, server and floor interleaved per endpoint.
+ * The data: one business with a week of 500 bookings, 10,000 followers, 20 customers who follow, write
+ * and claim a voucher (through the customer API), and their conversations.
+ * Also: the slot module over a month of 1,000 bookings (in process, beside a bare sweep of the same
+ * bookings), `npm start` to ready cold and warm (beside a bare Hono process), and the server's RSS idle
+ * and under load.
+ * Usage: npm run bench:api [-- --seconds 10 --connections 10 --no-start]
+ * With BENCH_DATABASE_URL=postgres://…/db everything runs on a fresh PostgreSQL database (dropped after).
+ * The 10,000 followers and 500 bookings are inserted with SQL (scripts/lib/bench-app.ts says why); the
+ * customers who write and claim come through the customer API. Only a quiet machine gives figures worth
+ * writing down: the load generator shares its cores with the servers.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TZDate } from '@date-fns/tz';
 import autocannon from 'autocannon';
-import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import { defaultStorage } from 'aws-amplify/utils';
+import { addDays, addMinutes, format } from 'date-fns';
 import { decodeJwt } from 'jose';
+import { boot } from '../server/boot.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { defaultEnv } from '../server/env.ts';
+import { availableSlots, type TakenBooking } from '../server/lib/slots.ts';
+import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts';
+import { simulateInProcess } from '../server/sim/in-process.ts';
+import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
 import { root } from './lib/build.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
+import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string' }, rounds: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    warmup: { type: 'string' },
+    'no-start': { type: 'boolean' },
+  },
 });
-const SECONDS = Number(values.seconds ?? 5);
-const ROUNDS = Number(values.rounds ?? 3);
-const CONCURRENCY = Number(values.concurrency ?? 16);
-const WARMUP_SECONDS = 2;
+const SECONDS = Number(values.seconds ?? 10);
+const CONNECTIONS = Number(values.connections ?? 10);
+const WARMUP = Number(values.warmup ?? 2);
+const ZONE = 'Europe/London';
+const OWNER = 'bench.api@example.com';
+const FOLLOWERS = 10_000;
+const WEEK_BOOKINGS = 500;
+const CUSTOMERS = 20;
+
+const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
 const port = 19_000 + Math.floor(Math.random() * 1000);
 const floorPort = port + 1000;
 const base = `http://127.0.0.1:${port}`;
-const tmp = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+const floorBase = `http://127.0.0.1:${floorPort}`;
+const tmp = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
 const dataDir = path.join(tmp, 'server');
 const floorDir = path.join(tmp, 'floor');
-const owner = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
-const customer = { email: 'customer@bench.local', password: 'Customer#2026bench' };
 const postgres = process.env.BENCH_DATABASE_URL
   ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
   : undefined;
-
-const env: NodeJS.ProcessEnv = {
+const databaseLabel = postgres ? 'PostgreSQL' : 'PGlite';
+const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
-  PORT: String(port),
   HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
   DATABASE_URL: postgres?.url ?? '',
-  DEMO_EMAIL: owner.email,
-  DEMO_PASSWORD: owner.password,
   LOG_REQUESTS: 'false',
   NODE_ENV: 'development',
+  DEMO_SEED: 'false',
 };
-const tsx = (script: string, args: string[], extra: NodeJS.ProcessEnv = {}) =>
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, ...args], {
-    cwd: root,
-    env: { ...env, ...extra },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-
-type Target = { label: string; url: string; token?: string };
-type Run = { rps: number; p50: number; p97: number; failures: number };
 const children: ChildProcess[] = [];
+
 try {
-  // The customer first: the users CLI and a server cannot open the embedded database at once.
-  const created = spawnSync(
-    process.execPath,
-    [
-      path.join(root, 'node_modules/tsx/dist/cli.mjs'),
-      'scripts/users.ts',
-      ...['create', '--email', customer.email, '--password', customer.password, '--group', 'Customers'],
-      ...['--first', 'Casey', '--last', 'Bench'],
-    ],
-    { cwd: root, env, encoding: 'utf8' },
-  );
-  if (created.status !== 0) throw new Error(`users create failed:\n${created.stdout}${created.stderr}`);
+  console.log(`bench:api on ${databaseLabel}; ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(2)}`);
 
-  // First start seeds the demo owner; PGlite allows one process per directory, so the floor gets a copy.
-  let server = tsx('server/index.ts', []);
-  await waitFor(`${base}/healthz`);
-  if (!postgres) {
-    await stop(server);
-    cpSync(dataDir, floorDir, { recursive: true });
-    server = tsx('server/index.ts', []);
-    await waitFor(`${base}/healthz`);
-  }
+  // 1. The data, in process, on the database the server will open.
+  const seedStarted = performance.now();
+  const seeded = await seed();
+  console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (!postgres) cpSync(dataDir, floorDir, { recursive: true });
+
+  // 2. The server as npm start runs it, and the floor.
+  const server = tsx('server/index.ts', { PORT: String(port), DATA_DIR: dataDir });
   children.push(server);
-
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: 'local_OwnerPortal',
-        userPoolClientId: 'owner-portal-web',
-        userPoolEndpoint: `${base}/cognito/`,
-      },
-    },
-  });
-  const signIns: number[] = [];
-  for (let i = 0; i < 10; i++) {
-    await signOut();
-    const started = performance.now();
-    await signIn({ username: owner.email, password: owner.password });
-    signIns.push(performance.now() - started);
-  }
-  const ownerToken = (await fetchAuthSession()).tokens!.accessToken.toString();
-  // Forget the owner locally without signing out (signOut would revoke the token being measured).
-  await defaultStorage.clear();
-  await signIn({ username: customer.email, password: customer.password });
-  const customerToken = (await fetchAuthSession()).tokens!.accessToken.toString();
-
-  const floor = tsx('scripts/bench-floor.ts', [], {
+  await waitFor(`${base}/healthz`);
+  const call = (p: string, init?: RequestInit) => fetch(new URL(p, base), init);
+  const token = await signInCustomer(call, seeded.pool, OWNER, BENCH_PASSWORD);
+  const auth = { authorization: `Bearer ${token}` };
+  const floor = tsx('scripts/bench-floor.ts', {
     PORT: String(floorPort),
     DATA_DIR: floorDir,
-    TOKEN_ISSUER: String(decodeJwt(ownerToken).iss),
+    TOKEN_ISSUER: String(decodeJwt(token).iss),
+    FLOOR_BUSINESS: seeded.businessid,
   });
   children.push(floor);
-  await waitFor(`http://127.0.0.1:${floorPort}/floor`, ownerToken);
+  await waitFor(`${floorBase}/users/me`, auth);
+  await new Promise((r) => setTimeout(r, 2000));
+  const idleRss = treeRss(server.pid!);
 
-  const targets: Target[] = [
-    { label: 'GET /healthz', url: `${base}/healthz` },
-    { label: 'GET /api/users/me', url: `${base}/api/users/me`, token: ownerToken },
-    { label: 'GET /api/businesses/me', url: `${base}/api/businesses/me`, token: ownerToken },
-    { label: 'GET /api/customer/me', url: `${base}/api/customer/me`, token: customerToken },
-    { label: 'floor (bare Hono: JWT + users query)', url: `http://127.0.0.1:${floorPort}/floor`, token: ownerToken },
+  const etag = (await call('/api/messaging/business/conversations?status=active', { headers: auth })).headers.get(
+    'etag',
+  )!;
+  const window = `startDate=${seeded.week.start.toISOString()}&endDate=${seeded.week.end.toISOString()}`;
+  type Pair = { label: string; api: string; floor: string; headers: Record<string, string>; status: number };
+  const pairs: Pair[] = [
+    { label: 'GET /api/users/me', api: '/api/users/me', floor: '/users/me', headers: auth, status: 200 },
+    {
+      label: `GET /api/businesses/me/bookings (a week, ${WEEK_BOOKINGS} bookings)`,
+      api: `/api/businesses/me/bookings?${window}`,
+      floor: `/bookings?${window}`,
+      headers: auth,
+      status: 200,
+    },
+    {
+      label: `GET conversations poll, 200 (${CUSTOMERS} conversations)`,
+      api: '/api/messaging/business/conversations?status=active',
+      floor: '/conversations',
+      headers: auth,
+      status: 200,
+    },
+    {
+      label: 'GET conversations poll, 304 (If-None-Match)',
+      api: '/api/messaging/business/conversations?status=active',
+      floor: '/conversations',
+      headers: { ...auth, 'if-none-match': etag },
+      status: 304,
+    },
+    {
+      label: 'GET /api/redeem/lookup/{code}',
+      api: `/api/redeem/lookup/${seeded.code}`,
+      floor: `/redeem/lookup/${seeded.code}`,
+      headers: auth,
+      status: 200,
+    },
+    {
+      label: `GET /api/businesses/me/followers?page=1 (${FOLLOWERS.toLocaleString('en')} followers)`,
+      api: '/api/businesses/me/followers?page=1',
+      floor: '/followers?page=1',
+      headers: auth,
+      status: 200,
+    },
   ];
-  for (const target of targets) await load(target, WARMUP_SECONDS);
-  const runs = new Map<Target, Run[]>(targets.map((target) => [target, []]));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const target of targets) runs.get(target)!.push(await load(target, SECONDS));
+  // Both sides must answer the same thing before their speed means anything.
+  for (const pair of pairs) {
+    const [a, f] = await Promise.all([
+      fetch(base + pair.api, { headers: pair.headers }),
+      fetch(floorBase + pair.floor, { headers: pair.headers }),
+    ]);
+    const [aBody, fBody] = [await a.text(), await f.text()];
+    if (a.status !== pair.status || f.status !== pair.status) {
+      throw new Error(`${pair.label}: server ${a.status}, floor ${f.status}, expected ${pair.status}\n${aBody}`);
+    }
+    if (aBody.length !== fBody.length) {
+      throw new Error(`${pair.label}: the floor answers ${fBody.length} bytes, the server ${aBody.length}`);
+    }
   }
 
-  console.log(
-    `\ndatabase: ${postgres ? 'PostgreSQL' : 'PGlite'}; ${ROUNDS} interleaved rounds of ${SECONDS} s per endpoint ` +
-      `(after ${WARMUP_SECONDS} s to warm up), ${CONCURRENCY} connections; medians over the rounds`,
-  );
-  console.log(
-    `Amplify SRP sign-in (2 round trips, client maths included): p50 ${pct(signIns, 50)} ms, p95 ${pct(signIns, 95)} ms\n`,
-  );
-  const floorRps = median(runs.get(targets.at(-1)!)!.map((run) => run.rps));
-  console.log('| endpoint | req/s | p50 ms | p97.5 ms | non-2xx | × floor |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
-  for (const [target, list] of runs) {
-    const rps = median(list.map((run) => run.rps));
-    const p50 = median(list.map((run) => run.p50));
-    const p97 = median(list.map((run) => run.p97));
-    const failures = list.reduce((sum, run) => sum + run.failures, 0);
-    console.log(
-      `| ${target.label} | ${rps.toFixed(0)} | ${p50} | ${p97} | ${failures} | ${(rps / floorRps).toFixed(2)} |`,
+  const rows: string[] = [];
+  let peakRss = idleRss;
+  for (const pair of pairs) {
+    await load(base + pair.api, pair.headers, WARMUP);
+    await load(floorBase + pair.floor, pair.headers, WARMUP);
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, treeRss(server.pid!));
+    }, 250);
+    const api = await load(base + pair.api, pair.headers, SECONDS);
+    clearInterval(sampler);
+    const bare = await load(floorBase + pair.floor, pair.headers, SECONDS);
+    for (const [side, run] of [
+      ['server', api],
+      ['floor', bare],
+    ] as const) {
+      if (run.wrong) throw new Error(`${pair.label}: ${run.wrong} answers of the ${side} were not ${pair.status}`);
+    }
+    rows.push(
+      `| ${databaseLabel} | ${pair.label} | ${api.rps.toFixed(0)} | ${api.p50} / ${api.p99} | ` +
+        `${bare.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${(api.rps / bare.rps).toFixed(2)} |`,
     );
+  }
+  console.log(
+    `\n${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; load average now ${loadavg()[0]!.toFixed(2)}\n`,
+  );
+  console.log('| database | endpoint | API req/s | API p50 / p99 ms | floor req/s | floor p50 / p99 ms | × floor |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const row of rows) console.log(row);
+  console.log(
+    `\nserver RSS (${databaseLabel}): idle ${(idleRss / 1024).toFixed(0)} MB, peak under load ${(peakRss / 1024).toFixed(0)} MB`,
+  );
+  for (const child of children.splice(0)) await stop(child);
+
+  slotComputation();
+  if (!values['no-start']) {
+    const startDb = postgres ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'portal_bench_start') : undefined;
+    try {
+      console.log(
+        `\n${await startUpFigures({ env: serverEnv, port, floorPort, dataDir: path.join(tmp, 'start'), databaseUrl: startDb?.url })}`,
+      );
+    } finally {
+      await startDb?.drop();
+    }
   }
 } finally {
   for (const child of children) await stop(child);
@@ -155,32 +211,150 @@ try {
   await postgres?.drop();
 }
 
-/** autocannon (raw sockets, keep-alive) keeps the load generator's own cost low. */
-async function load(target: Target, seconds: number): Promise<Run> {
-  const result = await autocannon({
-    url: target.url,
-    duration: seconds,
-    connections: CONCURRENCY,
-    headers: target.token ? { authorization: `Bearer ${target.token}` } : {},
+/** The business and its data, made in this process on the database the server will open, then closed. */
+async function seed() {
+  const database = postgres
+    ? await openDatabase({ kind: 'postgres', url: postgres.url })
+    : await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+    const { app, deps } = await boot({ env, database, log: { info: () => {}, error: console.error } });
+    const pool = { userPoolId: env.USER_POOL_ID, clientId: env.USER_POOL_CLIENT_ID };
+    const { businessid } = await benchOwner(deps, { email: OWNER, businessname: 'Bench Bistro', timezone: ZONE });
+    const call = async (p: string, init?: RequestInit) => app.request(`http://localhost${p}`, init);
+    const ownerToken = await signInCustomer(call, pool, OWNER, BENCH_PASSWORD);
+    const today = new Date();
+    const made = await call(`/api/businesses/${businessid}/vouchers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-requested-with': 'XMLHttpRequest',
+        authorization: `Bearer ${ownerToken}`,
+      },
+      body: JSON.stringify({
+        title: 'Free pastry with any coffee',
+        description: 'Pick any pastry from the counter.',
+        vouchertypeid: 3,
+        value: 4.5,
+        rules: 'One per customer.',
+        startdate: format(addDays(today, -1), 'yyyy-MM-dd'),
+        enddate: format(addDays(today, 365), 'yyyy-MM-dd'),
+        isactive: true,
+      }),
+    });
+    if (made.status !== 201) throw new Error(`voucher: ${made.status} ${await made.text()}`);
+    const { voucherid } = (await made.json()) as { voucherid: string };
+    const codes: string[] = [];
+    const people = Array.from({ length: CUSTOMERS }, (_, i) => person(i, 'bench.example'));
+    await simulateInProcess(deps, {
+      businessid,
+      people,
+      times: people.map(() => new Date()),
+      chat: true,
+      afterSignUp: async (customerCall, token) => {
+        codes.push((await claimVoucher(customerCall, token, voucherid)).code);
+      },
+    });
+    await insertFollowers(deps.db, businessid, FOLLOWERS);
+    const start = new TZDate(2027, 2, 1, ZONE);
+    const week = { start: new Date(start.getTime()), end: new Date(new TZDate(2027, 2, 8, ZONE).getTime()) };
+    await insertBookings(deps.db, businessid, { count: WEEK_BOOKINGS, days: 7, from: start, timeZone: ZONE });
+    return { businessid, pool, code: codes[0]!, week };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The slot module over a month of 1,000 bookings (every day, 60 minutes, party of 1), beside its floor. */
+function slotComputation() {
+  const days = 31;
+  const first = new TZDate(2027, 2, 1, ZONE);
+  const month: TakenBooking[] = Array.from({ length: 1000 }, (_, n) => {
+    const start = new TZDate(2027, 2, 1 + (n % days), 7, ((n * 7) % 28) * 30, 0, ZONE);
+    return { start: new Date(start.getTime()), end: addMinutes(start, 30 * (1 + (n % 3))), partysize: 1 + (n % 2) };
   });
+  const rules = [0, 1, 2, 3, 4, 5, 6].map((dayofweek) => ({ dayofweek, starttime: '07:00', endtime: '22:00' }));
+  const now = new Date(first.getTime() - 86_400_000);
+  const dates = Array.from({ length: days }, (_, d) => format(addDays(new TZDate(2027, 2, 1, ZONE), d), 'yyyy-MM-dd'));
+  const byDay = dates.map((_, d) => {
+    const from = new TZDate(2027, 2, d, ZONE).getTime();
+    const to = new TZDate(2027, 2, 2 + d, ZONE).getTime();
+    return month.filter((b) => b.start.getTime() >= from && b.start.getTime() < to);
+  });
+  const module = () => {
+    let offered = 0;
+    for (const [d, date] of dates.entries()) {
+      offered += availableSlots({
+        date,
+        timeZone: ZONE,
+        duration: 60,
+        partysize: 1,
+        now,
+        resource: { capacity: 4, isactive: true },
+        rules,
+        closures: [],
+        bookings: byDay[d]!,
+      }).length;
+    }
+    return offered;
+  };
+  // The floor: the least any slot computation does, one sweep adding each booking's party to the
+  // half-hour cells it covers, then a pass over the day's cells against the capacity. No zones, no rules.
+  const sweep = () => {
+    let offered = 0;
+    for (const [d] of dates.entries()) {
+      const dayStart = new TZDate(2027, 2, 1 + d, 7, 0, 0, ZONE).getTime();
+      const cells = new Array<number>(30).fill(0);
+      for (const b of byDay[d]!) {
+        for (let t = b.start.getTime(); t < b.end.getTime(); t += 1_800_000) {
+          const cell = Math.floor((t - dayStart) / 1_800_000);
+          if (cell >= 0 && cell < 30) cells[cell]! += b.partysize;
+        }
+      }
+      for (let cell = 0; cell + 1 < 30; cell++) if (Math.max(cells[cell]!, cells[cell + 1]!) + 1 <= 4) offered++;
+    }
+    return offered;
+  };
+  const time = (work: () => number) => {
+    work();
+    const ms: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const t = performance.now();
+      work();
+      ms.push(performance.now() - t);
+    }
+    return median(ms);
+  };
+  const [moduleMs, sweepMs] = [time(module), time(sweep)];
+  console.log(
+    `\nslot computation, a month of 1,000 bookings (31 days, median of 30): module ${moduleMs.toFixed(1)} ms, ` +
+      `floor (bare sweep) ${sweepMs.toFixed(2)} ms, ${(moduleMs / sweepMs).toFixed(0)} × floor; ` +
+      `${module()} slots offered (the sweep's ${sweep()})`,
+  );
+}
+
+function tsx(script: string, extra: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, [tsxCli, script], {
+    cwd: root,
+    env: { ...serverEnv, ...extra },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+type Run = { rps: number; p50: number; p99: number; wrong: number };
+async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+  const expected = headers['if-none-match'] ? 304 : 200;
+  const result = await autocannon({ url, duration: seconds, connections: CONNECTIONS, headers });
+  const answered = Object.entries(result.statusCodeStats ?? {}).reduce(
+    (sum, [code, stat]) => (Number(code) === expected ? sum : sum + (stat as { count: number }).count),
+    0,
+  );
   return {
     rps: result.requests.total / seconds,
     p50: result.latency.p50,
-    p97: result.latency.p97_5,
-    failures: result.non2xx + result.errors + result.timeouts,
+    p99: result.latency.p99,
+    wrong: answered + result.errors + result.timeouts,
   };
-}
-
-async function waitFor(url: string, token?: string) {
-  const started = Date.now();
-  for (;;) {
-    try {
-      const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-      if (response.ok) return;
-    } catch {}
-    if (Date.now() - started > 60_000) throw new Error(`${url} did not answer within 60 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 async function stop(child: ChildProcess) {
@@ -190,11 +364,6 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-}
-
-function pct(values: number[], p: number): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
+function median(list: number[]): number {
+  return [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 }

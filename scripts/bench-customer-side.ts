@@ -9,9 +9,7 @@
  * Usage: npx tsx scripts/bench-customer-side.ts [--followers 10000] [--runs 20]
  * With BENCH_DATABASE_URL=postgres://…/db it runs on a fresh PostgreSQL database (dropped after).
  *
- * The 10,000 customers are inserted with SQL here, and only here: making each through the customer API
- * costs a 3072-bit SRP verifier and sign-in (minutes in all), which is not what is being measured. Tests
- * and the demo seed make customers through the API.
+ * The 10,000 customers are inserted with SQL (insertFollowers in scripts/lib/bench-app.ts says why).
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -24,7 +22,7 @@ import { newId } from '../server/lib/crypto.ts';
 import { encodePng } from '../server/media/png.ts';
 import { exportBatches, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
-import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
+import { BENCH_PASSWORD, benchApp, benchOwner, insertFollowers } from './lib/bench-app.ts';
 
 const { values } = parseArgs({ options: { followers: { type: 'string' }, runs: { type: 'string' } } });
 const FOLLOWERS = Number(values.followers ?? 10_000);
@@ -36,32 +34,7 @@ const password = BENCH_PASSWORD;
 const owner = await benchOwner(deps, { email: 'bench.owner@example.com', businessname: 'Bench Bakery' });
 
 const seedStart = performance.now();
-for (let start = 0; start < FOLLOWERS; start += 1000) {
-  const batch = Array.from({ length: Math.min(1000, FOLLOWERS - start) }, (_, i) => {
-    const n = start + i;
-    return { userid: newId(), n };
-  });
-  await db.insert(users).values(
-    batch.map(({ userid, n }) => ({
-      userid,
-      username: userid,
-      email: `customer.${n}@bench.example`,
-      emailVerified: true,
-      firstname: n % 50 === 0 ? `=cmd|' /C calc'!A${n}` : `First${n}`,
-      lastname: `Last, "${n}"`,
-      status: 'CONFIRMED',
-      srpSalt: '00',
-      srpVerifier: '00',
-    })),
-  );
-  await db.insert(followers).values(
-    batch.map(({ userid, n }) => ({
-      businessid: owner.businessid,
-      customerid: userid,
-      followedAt: new Date(Date.now() - n * 60_000),
-    })),
-  );
-}
+await insertFollowers(db, owner.businessid, FOLLOWERS);
 const seeded = (performance.now() - seedStart) / 1000;
 
 const call = (path: string, init?: RequestInit) => fetch(new URL(path, server.url), init);

@@ -1,57 +1,164 @@
 /**
- * The floor for scripts/bench-api.ts: the least any authenticated read can cost on this machine. A bare
- * Hono handler that does what GET /api/users/me must do and nothing else: verify the bearer token with
- * jose (RS256, the server's public key, issuer, expiry) and run that route's one query with the raw
- * driver (PGlite, or a node-postgres pool of the server's size). No middleware, no ORM, no session check.
- * It opens the same database as the server did (DATA_DIR or DATABASE_URL), so the server must be stopped
- * first when it is PGlite. Prints "ready" on stdout when it listens.
+ * The floors for scripts/bench-api.ts: the least each measured read can cost on this machine. One bare
+ * Hono app, one handler per endpoint, each doing what that endpoint must do and nothing else: verify the
+ * bearer token with jose (RS256, the server's public keys, issuer, expiry), then run THE SAME query the
+ * route runs (the same drizzle builder, the same driver and pool size: openDatabase) and answer the same
+ * JSON. No middleware, no guard (no session check, no business lookup: the business id comes from
+ * FLOOR_BUSINESS), no input validation. What the product costs above this is its overhead.
+ * It opens the database the server used (DATA_DIR or DATABASE_URL); with PGlite that must be a copy.
+ * Prints "ready" on stdout when it listens.
  */
-
-import { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { and, asc, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { type Context, Hono } from 'hono';
 import { importJWK, type JWK, jwtVerify } from 'jose';
-import pg from 'pg';
+import { openDatabase } from '../server/db/client.ts';
+import { bookings, conversations, followers, issuedVouchers, users, vouchers } from '../server/db/schema.ts';
+import { normaliseCode } from '../server/lib/voucher-codes.ts';
+import { events, toBooking } from '../server/routes/bookings/bookings.routes.ts';
+import { businessVersion, etagOf, matches, notModified } from '../server/routes/messaging/conversations.ts';
+import { listFields, toConversation } from '../server/routes/messaging/messaging.routes.ts';
 
 const port = Number(process.env.PORT);
 const issuer = process.env.TOKEN_ISSUER!;
-const userQuery = 'select firstname, lastname, email from users where userid = $1';
-
-type Query = <T>(text: string, params: unknown[]) => Promise<T[]>;
-let query: Query;
-if (process.env.DATABASE_URL) {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-  query = async <T>(text: string, params: unknown[]) => (await pool.query({ text, values: params })).rows as T[];
-} else {
-  const client = await PGlite.create({ dataDir: process.env.DATA_DIR! });
-  query = async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows;
-}
+const businessid = process.env.FLOOR_BUSINESS!;
+const database = process.env.DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
+  : await openDatabase({ kind: 'pglite', dataDir: process.env.DATA_DIR! });
+const { db } = database;
 
 const keys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
-for (const row of await query<{ kid: string; public_jwk: JWK }>(
-  'select kid, public_jwk from signing_keys where active',
-  [],
-)) {
+const keyRows = (await db.execute(sql`select kid, public_jwk from signing_keys where active`)) as unknown as
+  | { rows: Array<{ kid: string; public_jwk: JWK }> }
+  | Array<{ kid: string; public_jwk: JWK }>;
+for (const row of Array.isArray(keyRows) ? keyRows : keyRows.rows) {
   keys.set(row.kid, await importJWK(row.public_jwk, 'RS256'));
 }
 
-const app = new Hono();
-app.get('/floor', async (c) => {
+/** The token check every floor does: a bearer JWT, RS256 with a published key, our issuer, not expired. */
+async function subject(c: Context): Promise<string | undefined> {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
-  if (!match) return c.json({ message: 'Sign in to continue.' }, 401);
-  let sub: string;
+  if (!match) return undefined;
   try {
     const { payload } = await jwtVerify(match[1]!, async (header) => keys.get(header.kid!)!, {
       algorithms: ['RS256'],
       issuer,
     });
-    sub = payload.sub!;
+    return payload.sub;
   } catch {
-    return c.json({ message: 'Your session has expired. Please sign in again.' }, 401);
+    return undefined;
   }
-  const [user] = await query<{ firstname: string; lastname: string; email: string }>(userQuery, [sub]);
+}
+const unauthorised = (c: Context) => c.json({ message: 'Your session has expired. Please sign in again.' }, 401);
+
+// The routes' statements, built the way the routes build them.
+const userOf = db
+  .select({ userid: users.userid, firstname: users.firstname, lastname: users.lastname, email: users.email })
+  .from(users)
+  .where(eq(users.userid, sql.placeholder('userid')))
+  .prepare('floor_user');
+const listOf = db
+  .select(listFields)
+  .from(conversations)
+  .innerJoin(users, eq(users.userid, conversations.customerid))
+  .where(and(eq(conversations.businessid, sql.placeholder('businessid')), eq(conversations.isActive, true)))
+  .orderBy(
+    desc(sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`),
+    desc(conversations.conversationid),
+  )
+  .prepare('floor_conversations');
+const pageOf = db
+  .select({
+    customerid: followers.customerid,
+    firstname: users.firstname,
+    lastname: users.lastname,
+    followedAt: followers.followedAt,
+  })
+  .from(followers)
+  .innerJoin(users, eq(users.userid, followers.customerid))
+  .where(eq(followers.businessid, sql.placeholder('businessid')))
+  .orderBy(desc(followers.followedAt), desc(followers.customerid))
+  .limit(sql.placeholder('limit'))
+  .offset(sql.placeholder('offset'))
+  .prepare('floor_followers_page');
+const totalOf = db
+  .select({ total: count() })
+  .from(followers)
+  .where(eq(followers.businessid, sql.placeholder('businessid')))
+  .prepare('floor_followers_total');
+
+const app = new Hono();
+
+app.get('/users/me', async (c) => {
+  const sub = await subject(c);
+  if (!sub) return unauthorised(c);
+  const [user] = await userOf.execute({ userid: sub });
   if (!user) return c.json({ message: 'No user profile found.' }, 404);
   return c.json(user);
 });
+
+app.get('/bookings', async (c) => {
+  if (!(await subject(c))) return unauthorised(c);
+  const startDate = new Date(c.req.query('startDate')!);
+  const endDate = new Date(c.req.query('endDate')!);
+  const rows = await events(db)
+    .where(
+      and(
+        eq(bookings.businessid, businessid),
+        gte(bookings.startsAt, new Date(startDate.getTime() - 86_400_000)),
+        lt(bookings.startsAt, endDate),
+        gt(bookings.endsAt, startDate),
+        isNull(bookings.cancelledAt),
+      ),
+    )
+    .orderBy(asc(bookings.startsAt), asc(bookings.bookingid))
+    .limit(5000);
+  return c.json({ data: rows.map(toBooking) });
+});
+
+app.get('/conversations', async (c) => {
+  if (!(await subject(c))) return unauthorised(c);
+  const etag = etagOf('conversations', businessid, 'active', await businessVersion(db, businessid));
+  if (matches(c, etag)) return notModified(c, etag);
+  const rows = await listOf.execute({ businessid });
+  return c.json(rows.map(toConversation), 200, { ETag: etag });
+});
+
+app.get('/redeem/lookup/:code', async (c) => {
+  if (!(await subject(c))) return unauthorised(c);
+  const [row] = await db
+    .select({
+      issuedvoucherid: issuedVouchers.issuedvoucherid,
+      title: vouchers.title,
+      description: vouchers.description,
+      customer_email: users.email,
+      issuedvoucherstatusid: issuedVouchers.statusid,
+      redeemedAt: issuedVouchers.redeemedAt,
+    })
+    .from(issuedVouchers)
+    .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
+    .innerJoin(users, eq(users.userid, issuedVouchers.customerid))
+    .where(and(eq(issuedVouchers.businessid, businessid), eq(issuedVouchers.code, normaliseCode(c.req.param('code')))));
+  if (!row) return c.json({ message: 'Not found.' }, 404);
+  const { redeemedAt, ...rest } = row;
+  return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null });
+});
+
+app.get('/followers', async (c) => {
+  if (!(await subject(c))) return unauthorised(c);
+  const page = Number(c.req.query('page') ?? 1);
+  const limit = 20;
+  const [rows, [totals]] = await Promise.all([
+    pageOf.execute({ businessid, limit, offset: (page - 1) * limit }),
+    totalOf.execute({ businessid }),
+  ]);
+  return c.json({
+    followers: rows.map(({ followedAt, ...row }) => ({ ...row, followedat: followedAt.toISOString() })),
+    pagination: { currentPage: page, totalPages: Math.ceil((totals?.total ?? 0) / limit) },
+  });
+});
+
+/** For the start-up floor: a bare process answering health without a database. */
+app.get('/healthz', (c) => c.json({ status: 'ok' }));
 
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.log('ready'));

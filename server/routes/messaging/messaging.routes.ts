@@ -27,7 +27,7 @@ import {
   writeMessage,
 } from './conversations.ts';
 
-const listFields = {
+export const listFields = {
   conversationid: conversations.conversationid,
   firstname: users.firstname,
   surname: users.lastname,
@@ -45,7 +45,7 @@ type ListRow = {
   unreadCount: number;
   isActive: boolean;
 };
-const toConversation = (row: ListRow): Conversation => ({
+export const toConversation = (row: ListRow): Conversation => ({
   conversationid: row.conversationid,
   firstname: row.firstname,
   surname: row.surname,
