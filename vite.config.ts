@@ -76,6 +76,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks to find what /login loads.
+    manifest: true,
     // The calendar and QR chunks load on their routes; the budget script watches the initial JS.
     chunkSizeWarningLimit: 600,
   },
