@@ -80,5 +80,12 @@ export default defineConfig({
     manifest: true,
     // The calendar and QR chunks load on their routes; the budget script watches the initial JS.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      treeshake: {
+        // react-big-calendar imports every localizer's helpers; the portal uses date-fns, so dayjs's
+        // plugins (CommonJS, so kept as if they had side effects) are dead weight in the calendar chunk.
+        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]dayjs[\\/]/.test(id) ? false : undefined),
+      },
+    },
   },
 });
