@@ -112,10 +112,13 @@ export function signedInPages(): Array<{ route: string; source: string }> {
   return rows;
 }
 
-/** What a signed-in first visit to each page loads: the entry, the identity client, the shell, the page. */
+/**
+ * What a signed-in first visit to each page loads: the entry (and the auth chunk index.html preloads for
+ * every route: vite.config.ts), the identity client, the shell, the page.
+ */
 export function signedInLoads(manifest: Manifest = readManifest()): RouteLoad[] {
   return signedInPages().map(({ route, source }) => {
-    const { js, css } = closure(manifest, [entryKey(manifest), IDENTITY_CHUNK, SIGNED_IN_CHUNK, source]);
+    const { js, css } = closure(manifest, [entryKey(manifest), AUTH_CHUNK, IDENTITY_CHUNK, SIGNED_IN_CHUNK, source]);
     return { route, chunk: manifest[source]!.file, js, css };
   });
 }
