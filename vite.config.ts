@@ -84,7 +84,7 @@ function preloadAuthChunk(): Plugin {
         const auth = Object.values(context.bundle ?? {}).find(
           (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/features/auth/index.ts'),
         );
-        if (!auth || auth.type !== 'chunk') throw new Error('The auth chunk is missing from the build');
+        if (auth?.type !== 'chunk') throw new Error('The auth chunk is missing from the build');
         const named = (file: string) => html.includes(`/${file}"`);
         const scripts = [auth.fileName, ...auth.imports].filter((file) => !named(file));
         const styles = [...(auth.viteMetadata?.importedCss ?? [])].filter((file) => !named(file));
