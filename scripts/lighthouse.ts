@@ -77,16 +77,15 @@ try {
       signedIn = true;
     }
     if (!target.signedIn && signedIn) throw new Error('List signed-out pages first.');
-    // Cold HTTP cache for every page; the session (localStorage) stays.
-    const tab = await context.newPage();
-    const session = await context.newCDPSession(tab);
-    await session.send('Network.clearBrowserCache');
-    await session.detach();
-    await tab.close();
-
     // A run whose trace broke (Lighthouse's NO_NAVSTART, NO_FCP, ...) says nothing about the page: run again.
     let lhr: Result | undefined;
     for (let attempt = 1; attempt <= 3; attempt++) {
+      // Cold HTTP cache for every run; the session (localStorage) stays.
+      const tab = await context.newPage();
+      const session = await context.newCDPSession(tab);
+      await session.send('Network.clearBrowserCache');
+      await session.detach();
+      await tab.close();
       const result = await lighthouse(`${stack.baseUrl}${target.path}`, {
         port: chrome.port,
         output: 'json',

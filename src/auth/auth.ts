@@ -21,6 +21,9 @@ let amplify: Promise<typeof import('./amplify.ts')> | undefined;
 export function configureAuth(config: RuntimeConfig): void {
   settings = config;
   amplify = undefined; // a new configuration is applied on the next load
+  // A session may exist: the session check will need Amplify, so its fetch starts now, beside the
+  // entry's first render, rather than when the session actor starts after it.
+  if (mayHaveSession()) preloadAuth();
 }
 
 /** Amplify, configured; loaded once (a failed load is tried again on the next call). */
