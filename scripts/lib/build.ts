@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,6 +7,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
 const stamp = path.join(dist, '.build-stamp');
+/**
+ * Vite's manifest of the last build (the chunk graph scripts/lib/bundle.ts walks), kept beside dist/ and
+ * not in it: dist/ is exactly what is served or deployed.
+ */
+export const manifestFile = path.join(root, 'node_modules', '.cache', 'portal-build', 'manifest.json');
 const inputs = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
 function newestMtime(target: string): number {
@@ -21,7 +26,7 @@ function newestMtime(target: string): number {
 
 /** dist/ is stale when it is missing or any source of the SPA changed after the last build. */
 export function needsBuild(): boolean {
-  if (!existsSync(stamp)) return true;
+  if (!existsSync(stamp) || !existsSync(manifestFile)) return true;
   const built = statSync(stamp).mtimeMs;
   return inputs.some((input) => newestMtime(path.join(root, input)) > built);
 }
@@ -51,6 +56,9 @@ export function buildSpa(): void {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
+  mkdirSync(path.dirname(manifestFile), { recursive: true });
+  renameSync(path.join(dist, '.vite', 'manifest.json'), manifestFile);
+  rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
   precompress(dist);
   writeFileSync(stamp, new Date().toISOString());
 }

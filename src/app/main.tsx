@@ -13,6 +13,8 @@ import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '#contracts/config.ts';
 import type { Inspect } from '#src/lib/inspect.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
+// Dialog openers are remembered from the first focus on, before any dialog's chunk has loaded.
+import '#src/ui/last-focused.ts';
 import { App } from './app.tsx';
 import { configureClients, readConfig } from './configure.ts';
 

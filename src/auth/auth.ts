@@ -1,77 +1,86 @@
 /**
- * The adapter over aws-amplify/auth: the ONLY module that imports aws-amplify. Machines and views talk
- * to these few functions, so swapping the identity library (or faking it in tests) touches one file.
- * Never log tokens here: errors are logged by name only.
+ * The identity adapter the app talks to: machines and views call these few functions, so swapping the
+ * identity library (or faking it in tests) touches this folder only. Amplify itself (amplify.ts, about a
+ * quarter of the login page's JavaScript) is a chunk of its own, loaded when it is needed: when the
+ * browser holds tokens of this app's user pool (a session may exist), or when a sign-in starts (the
+ * login form prefetches it on first touch: preloadAuth). A visitor with no stored tokens is signed out
+ * without loading it, exactly what Amplify would answer (docs/decisions/015-initial-bundle.md).
  */
-import { Amplify } from 'aws-amplify';
-import {
-  signIn as amplifySignIn,
-  signOut as amplifySignOut,
-  confirmSignIn,
-  fetchAuthSession,
-  type SignInOutput,
-} from 'aws-amplify/auth';
 import type { RuntimeConfig } from '#contracts/config.ts';
 import type { SignInOutcome } from '#machines/sign-in.outcomes.ts';
 
 // The sign-in machine owns the shape of an outcome; this adapter produces it.
 export type { SignInOutcome };
 
+/** Amplify's key prefix in localStorage: `CognitoIdentityServiceProvider.<clientId>.<user>.<token>`. */
+const STORAGE_PREFIX = 'CognitoIdentityServiceProvider';
+
+let settings: RuntimeConfig | undefined;
+let amplify: Promise<typeof import('./amplify.ts')> | undefined;
+
 export function configureAuth(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.auth.userPoolId,
-        userPoolClientId: config.auth.userPoolClientId,
-        // Amplify parses this with new URL(): it must be absolute (the server builds it from its origin).
-        ...(config.auth.userPoolEndpoint ? { userPoolEndpoint: config.auth.userPoolEndpoint } : {}),
-      },
-    },
-  });
+  settings = config;
+  amplify = undefined; // a new configuration is applied on the next load
+  // A session may exist: the session check will need Amplify, so its fetch starts now, beside the
+  // entry's first render, rather than when the session actor starts after it.
+  if (mayHaveSession()) preloadAuth();
 }
 
-/** Real Cognito omits the claim for users in no group, so "absent" means "no groups". */
-const groupsOf = (claim: unknown): string[] =>
-  Array.isArray(claim) ? claim.filter((g): g is string => typeof g === 'string') : [];
+/** Amplify, configured; loaded once (a failed load is tried again on the next call). */
+function loadAmplify(): Promise<typeof import('./amplify.ts')> {
+  const config = settings;
+  if (!config) return Promise.reject(new Error('The identity client is not configured: call configureAuth first.'));
+  amplify ??= import('./amplify.ts').then(
+    (module) => {
+      module.configure(config);
+      return module;
+    },
+    (error: unknown) => {
+      amplify = undefined;
+      throw error;
+    },
+  );
+  return amplify;
+}
 
-async function toOutcome(output: SignInOutput): Promise<SignInOutcome> {
-  const step = output.nextStep.signInStep;
-  switch (step) {
-    case 'DONE':
-      return { kind: 'signedIn', groups: (await currentSession()).groups };
-    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
-      return { kind: 'newPasswordRequired' };
-    case 'CONFIRM_SIGN_UP':
-      return { kind: 'confirmSignUp' };
-    case 'RESET_PASSWORD':
-      return { kind: 'resetPassword' };
-    default:
-      return { kind: 'otherStep', step };
+/** Starts loading the identity client before it is needed (the login form calls it on first touch). */
+export function preloadAuth(): void {
+  loadAmplify().catch(() => undefined); // a failure shows when the sign-in needs it
+}
+
+/** True when this browser holds anything Amplify stored for this app's user pool client. */
+function mayHaveSession(): boolean {
+  if (!settings) return true;
+  const prefix = `${STORAGE_PREFIX}.${settings.auth.userPoolClientId}.`;
+  try {
+    for (let i = 0; i < localStorage.length; i++) if (localStorage.key(i)?.startsWith(prefix)) return true;
+    return false;
+  } catch {
+    return true; // storage unreadable: let Amplify decide
   }
 }
 
 /** Rejects with the provider's error (its `name`, e.g. NotAuthorizedException, and `message`). */
 export async function signIn(email: string, password: string): Promise<SignInOutcome> {
-  return toOutcome(await amplifySignIn({ username: email, password }));
+  return (await loadAmplify()).signIn(email, password);
 }
 
 /** Answers the NEW_PASSWORD_REQUIRED challenge that the last signIn left pending. */
 export async function confirmNewPassword(newPassword: string): Promise<SignInOutcome> {
-  return toOutcome(await confirmSignIn({ challengeResponse: newPassword }));
+  return (await loadAmplify()).confirmNewPassword(newPassword);
 }
 
 /** Refreshes expired tokens when needed; an invalid refresh token makes Amplify return no tokens. */
 export async function currentSession(): Promise<{ signedIn: boolean; groups: string[] }> {
-  const { tokens } = await fetchAuthSession();
-  if (!tokens?.accessToken) return { signedIn: false, groups: [] };
-  return { signedIn: true, groups: groupsOf(tokens.accessToken.payload['cognito:groups']) };
+  if (!mayHaveSession()) return { signedIn: false, groups: [] };
+  return (await loadAmplify()).currentSession();
 }
 
 /** The bearer for product API calls; undefined when signed out or when the session cannot be refreshed. */
 export async function accessToken(): Promise<string | undefined> {
+  if (!mayHaveSession()) return undefined;
   try {
-    const { tokens } = await fetchAuthSession();
-    return tokens?.accessToken.toString();
+    return await (await loadAmplify()).accessToken();
   } catch (error) {
     console.warn('Could not read the session:', (error as Error)?.name ?? 'unknown error');
     return undefined;
@@ -79,12 +88,12 @@ export async function accessToken(): Promise<string | undefined> {
 }
 
 /**
- * Clears local tokens. Amplify calls RevokeToken because our tokens carry origin_jti, so the refresh
- * token dies on the server too. Failures are logged and ignored (spec §8): the user is signed out locally anyway.
+ * Clears local tokens (and revokes the refresh token on the server: see amplify.ts). Failures are logged
+ * and ignored (spec §8): the user is signed out locally anyway.
  */
 export async function signOut(): Promise<void> {
   try {
-    await amplifySignOut();
+    await (await loadAmplify()).signOut();
   } catch (error) {
     console.warn('Sign-out failed:', (error as Error)?.name ?? 'unknown error');
   }

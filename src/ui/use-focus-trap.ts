@@ -11,16 +11,10 @@
  */
 import { createFocusTrap, type FocusTrap } from 'focus-trap';
 import { type RefObject, useEffect, useRef } from 'react';
+import { lastFocused } from './last-focused.ts';
 
-/** The last element that had focus anywhere: the opener, when the click that opened a surface disabled it. */
-let lastFocused: HTMLElement | null = null;
 /** Where a closing surface gives focus back; a surface below it that resumes takes it from here. */
 let handBack: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLElement) lastFocused = event.target;
-  });
-}
 
 export interface FocusTrapOptions {
   /** While true the trap holds focus; false (or unmount) releases it and returns focus to the opener. */
@@ -59,7 +53,8 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
     const opener = (() => {
       const current = active();
       if (current instanceof HTMLElement && current !== document.body && !inside(current)) return current;
-      return lastFocused && !inside(lastFocused) ? lastFocused : null;
+      const last = lastFocused(); // the opener, when the click that opened this surface disabled it
+      return last && !inside(last) ? last : null;
     })();
     const preferred = () => {
       const wanted = latest.current.preferred?.();

@@ -14,3 +14,11 @@ if (typeof Element !== 'undefined') {
     return (this.isConnected && !this.closest('[hidden]') ? box : none) as unknown as DOMRectList;
   };
 }
+
+// In the built app the Forgot Password dialog is a chunk of its own, fetched when the link that opens it
+// is hovered or focused (src/features/auth/forgot-password-dialog.tsx; the e2e tests open it in Chromium).
+// Views here see it already fetched, so a click shows the dialog in the same render.
+if (typeof document !== 'undefined') {
+  const { forgotPasswordChunk } = await import('#src/features/auth/forgot-password-dialog.tsx');
+  await forgotPasswordChunk.load();
+}

@@ -7,8 +7,9 @@ import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { liveForgotPasswordLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
-import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { ForgotPasswordDialog, preloadForgotPassword } from './forgot-password-dialog.tsx';
 import { ResendVerification } from './resend-verification.tsx';
+import { preloadSignIn } from './sign-in.wiring.ts';
 import { useSignInRef, useSignInSelector } from './sign-in-flow.tsx';
 
 export interface LoginPageProps {
@@ -58,7 +59,15 @@ export function LoginPage({ forgotPassword, resendVerification }: LoginPageProps
         </p>
       }
     >
-      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label="Sign in">
+      <form
+        ref={formRef}
+        className="auth-form"
+        onSubmit={submit}
+        onFocus={preloadSignIn}
+        onPointerDown={preloadSignIn}
+        noValidate
+        aria-label="Sign in"
+      >
         <Field label="Email" name="email" type="email" autoComplete="username" required />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required />
         <div className="auth-row-end">
@@ -66,6 +75,7 @@ export function LoginPage({ forgotPassword, resendVerification }: LoginPageProps
             type="button"
             className="auth-link-button"
             onClick={() => sendForgot({ type: 'forgotPassword.open', email: typedEmail() })}
+            {...preloadForgotPassword}
             {...enabledFor(forgot, OPEN_FORGOT)}
           >
             Forgot password?
@@ -78,6 +88,7 @@ export function LoginPage({ forgotPassword, resendVerification }: LoginPageProps
               <Button
                 variant="secondary"
                 onClick={() => sendForgot({ type: 'forgotPassword.open', email: state.context.email })}
+                {...preloadForgotPassword}
                 {...enabledFor(forgot, OPEN_FORGOT)}
               >
                 Reset password
@@ -91,7 +102,7 @@ export function LoginPage({ forgotPassword, resendVerification }: LoginPageProps
         </Button>
         <AuthStatus text={busy ? 'Signing in…' : signedIn ? 'Signed in. Opening your portal…' : ''} />
       </form>
-      <ForgotPasswordModal state={forgot} send={sendForgot} />
+      <ForgotPasswordDialog state={forgot} send={sendForgot} />
     </AuthLayout>
   );
 }

@@ -7,7 +7,7 @@ import { Field } from '#src/ui/field.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveForgotPasswordLogic, liveResetPasswordLogic } from './account.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
-import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { ForgotPasswordDialog, preloadForgotPassword } from './forgot-password-dialog.tsx';
 
 export interface ResetPasswordPageProps extends FlowHooks<typeof resetPasswordMachine> {
   /** Test hooks for the Forgot Password dialog ("Request a new link" when the link cannot be used). */
@@ -61,12 +61,17 @@ export function ResetPasswordPage({ logic = liveResetPasswordLogic, options, for
       <AuthLayout title="Reset your password">
         <div className="auth-success">
           <AuthAlert message={state.context.error} />
-          <Button block onClick={() => sendForgot(OPEN_FORGOT)} {...enabledFor(forgot, OPEN_FORGOT)}>
+          <Button
+            block
+            onClick={() => sendForgot(OPEN_FORGOT)}
+            {...preloadForgotPassword}
+            {...enabledFor(forgot, OPEN_FORGOT)}
+          >
             Request a new link
           </Button>
           {backToLogin}
         </div>
-        <ForgotPasswordModal state={forgot} send={sendForgot} />
+        <ForgotPasswordDialog state={forgot} send={sendForgot} />
       </AuthLayout>
     );
   }

@@ -1,7 +1,7 @@
 /** The sign-in machine with its real effects: the identity adapter (the only module that knows Amplify). */
 import { fromPromise } from 'xstate';
 import { signInMachine } from '#machines/sign-in.machine.ts';
-import { confirmNewPassword, signIn, signOut } from '#src/auth/auth.ts';
+import { confirmNewPassword, preloadAuth, signIn, signOut } from '#src/auth/auth.ts';
 
 export const liveSignInLogic = signInMachine.provide({
   actors: {
@@ -10,3 +10,6 @@ export const liveSignInLogic = signInMachine.provide({
     signOut: fromPromise(() => signOut()),
   },
 });
+
+/** The identity client is a chunk of its own: the login form starts fetching it when first touched. */
+export const preloadSignIn = preloadAuth;
