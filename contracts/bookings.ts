@@ -103,6 +103,14 @@ export const ResourceRequest = v.object({
 });
 export type ResourceRequest = v.InferInput<typeof ResourceRequest>;
 
+/** DELETE /api/booking-resources/{id}?cancelFutureBookings=true: the owner confirmed cancelling what lies ahead. */
+export const ResourceDeleteQuery = v.object({
+  cancelFutureBookings: v.optional(
+    v.picklist(['true', 'false'], 'cancelFutureBookings must be true or false.'),
+    'false',
+  ),
+});
+
 /** 409 of DELETE /api/booking-resources/{id} while bookings lie ahead: how many, so the portal can ask. */
 export const FutureBookingsConflict = v.object({ message: v.string(), futureBookings: v.number() });
 export const futureBookingsText = (name: string, count: number) =>

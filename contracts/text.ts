@@ -3,13 +3,16 @@
  * rule and the server's last-line check of every JSON body (server/lib/validate.ts).
  */
 
-// Control characters are never typed text: C0 (NUL, ESC, ...), DEL and C1, and lone UTF-16 surrogates
-// (half a character). NUL in particular cannot be stored in PostgreSQL. Multi-line text keeps newline
-// and tab (carriage returns are folded into newlines before this check).
+// Control characters are never typed text: C0 (NUL, ESC, ...), DEL and C1, lone UTF-16 surrogates
+// (half a character), and the bidirectional embedding, override and isolate controls (U+202A-U+202E,
+// U+2066-U+2069) that make text read differently from how it is stored ("Trojan Source": an RTL
+// override turns "gpj.exe" into "exe.jpg" on screen). Right-to-left scripts need none of them.
+// NUL in particular cannot be stored in PostgreSQL. Multi-line text keeps newline and tab (carriage
+// returns are folded into newlines before this check).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\p{Cs}/u;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]|\p{Cs}/u;
 
 /** True when `text` contains a character that the field may not hold. */
 export const hasControlCharacters = (text: string, { multiLine = false } = {}): boolean =>

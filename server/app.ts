@@ -52,13 +52,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.mailer.mailboxEnabled) app.route('/dev', mailboxRoutes(deps));
   if (deps.media.kind === 'database') app.route('/', mediaRoutes(deps));
 
-  // Public, before the guard of /api: the description of every route this app has (server/openapi/).
-  let described: ReturnType<typeof openApiDocument> | undefined;
-  app.get('/api/openapi.json', (c) => {
-    described ??= openApiDocument(app, allOperations(deps.env));
-    return c.json(described);
-  });
-
   const api = new Hono<AppEnv>();
   // Only for an SPA hosted on another origin (CORS_ORIGINS); same-origin needs none of this.
   if (deps.env.CORS_ORIGINS?.length) {
@@ -73,6 +66,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
   api.use(antiForgery());
   api.use(guard(deps));
+  // Public (the guard's PUBLIC_PATHS): every route this app has, described (server/openapi/), built once.
+  let described: ReturnType<typeof openApiDocument> | undefined;
+  api.get('/openapi.json', (c) => {
+    described ??= openApiDocument(app, allOperations(deps.env));
+    return c.json(described);
+  });
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
   api.route('/', accountRoutes(deps));
   if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));

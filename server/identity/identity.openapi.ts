@@ -14,7 +14,7 @@ const OPERATIONS = [
 
 const JsonWebKeys = v.object({ keys: v.array(v.record(v.string(), v.unknown())) });
 
-const cognito = {
+const cognito = (clientId: string) => ({
   summary: 'The Cognito user-pool JSON protocol (the operation is named in X-Amz-Target)',
   description:
     'The endpoint the unmodified `aws-amplify/auth` client talks to (`Auth.Cognito.userPoolEndpoint`), speaking Amazon Cognito\'s `application/x-amz-json-1.1` protocol: SRP sign-in, refresh, GetUser, sign-out. Errors are `{ "__type", "message" }` with `x-amzn-ErrorType`. See docs/identity-protocol.md.',
@@ -22,15 +22,18 @@ const cognito = {
   headers: [{ name: 'X-Amz-Target', required: true, description: 'The operation.', enum: OPERATIONS }],
   body: {
     schema: v.record(v.string(), v.unknown()),
+    mediaType: 'application/x-amz-json-1.1',
+    // SRP's A is g^a mod N for the client's secret a: any value that is not a multiple of N starts a sign-in.
     example: {
       AuthFlow: 'USER_SRP_AUTH',
-      ClientId: 'local-client',
-      AuthParameters: { USERNAME: 'ada@example.com', SRP_A: 'ab12' },
+      ClientId: clientId,
+      AuthParameters: { USERNAME: 'ada@example.com', SRP_A: '5'.repeat(64) },
     },
   },
   ok: { 200: v.record(v.string(), v.unknown()) },
   errors: [400, 413, 429],
-};
+});
+
 const preflight = {
   summary: 'CORS preflight of the identity endpoint',
   tags,
@@ -38,10 +41,13 @@ const preflight = {
 };
 
 /** cognito.routes.ts: the identity endpoint (its own protocol, not the API's). */
-export const identityApi = (env: Pick<Env, 'USER_POOL_ID'>) =>
+export const identityApi = (env: Pick<Env, 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID'>) =>
   describeRoutes('identity', {
-    'POST /cognito': cognito,
-    'POST /cognito/*': { ...cognito, wildcard: { name: 'path', description: 'Any path: Amplify may append one.' } },
+    'POST /cognito': cognito(env.USER_POOL_CLIENT_ID),
+    'POST /cognito/*': {
+      ...cognito(env.USER_POOL_CLIENT_ID),
+      wildcard: { name: 'path', description: 'Any path: Amplify may append one.' },
+    },
     'OPTIONS /cognito': preflight,
     'OPTIONS /cognito/*': { ...preflight, wildcard: { name: 'path', description: 'Any path.' } },
     'GET /cognito/.well-known/jwks.json': {

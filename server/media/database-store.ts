@@ -53,7 +53,13 @@ export type TargetLookup =
   | { problem: 'forged' | 'used' | 'expired' }
   | { problem?: undefined; target: typeof uploadTargets.$inferSelect };
 
+/** What the upload URLs this store hands out hold: anything else cannot be one of them. */
+const KEY_SHAPE = /^[a-z0-9/._-]{1,300}$/i;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
+
 export async function findTarget(db: Db, key: string, token: string, now: Date): Promise<TargetLookup> {
+  // A key with a NUL would fail in PostgreSQL (a 500): a malformed link is a forged one, before any query.
+  if (!KEY_SHAPE.test(key) || !TOKEN_SHAPE.test(token)) return { problem: 'forged' as const };
   const [target] = await db.select().from(uploadTargets).where(eq(uploadTargets.key, key));
   if (!target || !safeEqual(target.tokenHash, sha256(token))) return { problem: 'forged' as const };
   if (target.usedAt) return { problem: 'used' as const };

@@ -13,6 +13,7 @@ export const mediaApi = describeRoutes('public', {
       key: v.pipe(v.string(), v.description('The key the upload URL names.')),
       token: v.pipe(v.string(), v.description('The signature of the upload URL.')),
     }),
+    queryExample: { key: 'posts/3f6c/scones.png', token: 'the-signature-of-the-upload-url' },
     body: { mediaTypes: [...IMAGE_TYPES], description: 'The image, of the type asked for in the upload URL.' },
     ok: { 201: v.object({ key: v.string() }) },
     errors: [403, 410],

@@ -6,6 +6,8 @@ import type { AppEnv, Area } from '../types.ts';
 
 /** Paths anyone may call: registration, e-mail verification, password reset. */
 export const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
+/** Single public paths: the description of the API (server/openapi/). */
+export const PUBLIC_PATHS = ['/api/openapi.json'];
 /** The customer API (the mobile app's); every other /api path is the owners'. */
 export const CUSTOMER_PREFIX = '/api/customer/';
 
@@ -14,7 +16,7 @@ export const CUSTOMER_PREFIX = '/api/customer/';
  * so a route added anywhere else is guarded for owners without anyone remembering to.
  */
 export function areaOf(path: string): Area {
-  if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return 'public';
+  if (PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) || PUBLIC_PATHS.includes(path)) return 'public';
   if (path.startsWith(CUSTOMER_PREFIX) || path === CUSTOMER_PREFIX.slice(0, -1)) return 'customer';
   return 'owner';
 }

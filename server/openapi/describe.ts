@@ -21,11 +21,12 @@ export type Operation = {
   /** Longer text for the reader (markdown). */
   description?: string;
   tags: string[];
-  /** The request body: a contract schema (JSON) or a raw media type (uploads), with a VALID example. */
-  body?: { schema: Schema; example: Record<string, unknown> } | { mediaTypes: string[]; description: string };
-  /** Query parameters: an object contract whose entries are the parameters. */
+  /** The request body: a contract schema with a VALID example (JSON unless `mediaType` says), or raw files (uploads). */
+  body?:
+    | { schema: Schema; example: Record<string, unknown>; mediaType?: string }
+    | { mediaTypes: string[]; description: string };
+  /** Query parameters: an object contract whose entries are the parameters, with a VALID example of each. */
   query?: Schema;
-  /** A VALID value for each required query parameter, as a caller sends it (the sweeps call the route with it). */
   queryExample?: Record<string, string>;
   /** Header parameters beyond the bearer token and the anti-forgery header. */
   headers?: Array<{ name: string; required: boolean; description: string; enum?: string[] }>;
@@ -48,7 +49,30 @@ export const describeRoutes = (area: Area, operations: Operations): DescribedAre
 /** A contract as JSON schema (input side: what a caller sends; output side: what it gets). */
 export function jsonSchema(schema: Schema, typeMode: 'input' | 'output' = 'output'): JsonSchema {
   const { $schema: _drop, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', typeMode }) as JsonSchema;
-  return typeMode === 'input' ? markPresentFieldsRequired(rest) : rest;
+  return typeMode === 'input' ? markPresentFieldsRequired(numberChecksIntoTheirBranch(rest)) : rest;
+}
+
+const NUMBER_KEYWORDS = ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'];
+
+/**
+ * `v.pipe(v.union([v.number(), digits-as-text]), v.integer(), v.minValue(1))` converts to an anyOf with
+ * `type: integer` beside it, which no text could pass; the checks belong to the number branch (the
+ * text branch keeps its digits pattern).
+ */
+function numberChecksIntoTheirBranch(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties) {
+    const fixed = Object.fromEntries(Object.entries(properties).map(([k, f]) => [k, numberChecksIntoTheirBranch(f)]));
+    return { ...schema, properties: fixed };
+  }
+  const branches = schema.anyOf as JsonSchema[] | undefined;
+  if (!branches || !['integer', 'number'].includes(schema.type as string)) return schema;
+  const checks = Object.fromEntries(NUMBER_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]));
+  const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => !NUMBER_KEYWORDS.includes(k)));
+  return {
+    ...rest,
+    anyOf: branches.map((b) => (b.type === 'number' || b.type === 'integer' ? { ...b, ...checks } : b)),
+  };
 }
 
 /**

@@ -91,7 +91,13 @@ function parameters(method: string, path: string, area: DescribedArea['area'], o
     const required = new Set((query.required as string[] | undefined) ?? []);
     for (const [name, schema] of Object.entries((query.properties as Record<string, JsonSchema>) ?? {})) {
       const example = op.queryExample?.[name];
-      list.push({ name, in: 'query', required: required.has(name), schema, ...(example ? { example } : {}) });
+      list.push({
+        name,
+        in: 'query',
+        required: required.has(name),
+        schema,
+        ...(example === undefined ? {} : { example }),
+      });
     }
   }
   if (path.startsWith('/api/') && isWrite(method) && area !== 'identity') {
@@ -137,7 +143,12 @@ function operationObject(method: string, path: string, area: DescribedArea['area
     ? 'schema' in op.body
       ? {
           required: true,
-          content: { 'application/json': { schema: jsonSchema(op.body.schema, 'input'), example: op.body.example } },
+          content: {
+            [op.body.mediaType ?? 'application/json']: {
+              schema: jsonSchema(op.body.schema, 'input'),
+              example: op.body.example,
+            },
+          },
         }
       : {
           required: true,

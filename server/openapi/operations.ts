@@ -25,7 +25,7 @@ const documentApi = describeRoutes('public', {
 });
 
 /** Every description: one line per area file. A new `<area>.openapi.ts` is listed here. */
-export const allOperations = (env: Pick<Env, 'USER_POOL_ID'>): DescribedArea[] => [
+export const allOperations = (env: Pick<Env, 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID'>): DescribedArea[] => [
   documentApi,
   configApi,
   identityApi(env),

@@ -3,6 +3,7 @@
  * OpenAPI 3.1 document. A new route without a description fails here.
  */
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app.ts';
@@ -133,5 +134,44 @@ describe('each operation', () => {
       properties: { message: { type: 'string' } },
       required: ['message'],
     });
+  });
+});
+
+describe('the examples', () => {
+  it('fit their own schemas: every body example and every query example', () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    let checked = 0;
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [type, media] of Object.entries<any>(op.requestBody?.content ?? {})) {
+          if (media.example === undefined) continue;
+          expect(ajv.validate(media.schema, media.example), `${method} ${path} ${type}: ${ajv.errorsText()}`).toBe(
+            true,
+          );
+          checked += 1;
+        }
+        for (const parameter of op.parameters ?? []) {
+          if (parameter.in !== 'query') continue;
+          expect(parameter.example, `${method} ${path} ?${parameter.name}`).toBeDefined();
+          expect(ajv.validate(parameter.schema, parameter.example), `${method} ${path} ?${parameter.name}`).toBe(true);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('of the identity endpoint starts a sign-in, as Amplify would send it', async () => {
+    const media = document.paths['/cognito'].post.requestBody.content['application/x-amz-json-1.1'];
+    const response = await server.request('/cognito', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify(media.example),
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).ChallengeName).toBe('PASSWORD_VERIFIER');
   });
 });

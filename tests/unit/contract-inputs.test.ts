@@ -38,7 +38,7 @@ describe('input contracts', () => {
   });
 
   it.each(fields)('%s.%s refuses a NUL character', (_name, key, schema) => {
-    for (const text of ['a\u0000b', '\u001b[31m', 'a\u0085b']) {
+    for (const text of ['a\u0000b', '\u001b[31m', 'a\u0085b', 'a\u202eb']) {
       const result = v.safeParse(schema, { [key]: text });
       const own = (result.issues ?? []).filter((issue) => v.getDotPath(issue) === key);
       expect(own.length, `${key} accepted ${JSON.stringify(text)}`).toBeGreaterThan(0);

@@ -37,6 +37,7 @@ export const accountApi = describeRoutes('public', {
     summary: 'Confirm an e-mail address with the token of the verification link',
     tags,
     query: a.VerifyEmailQuery,
+    queryExample: { token: 'a-token-from-the-mail' },
     ok: { 200: a.VerifyEmailResponse },
     errors: limited,
   },

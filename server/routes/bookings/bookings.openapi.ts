@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import * as b from '#contracts/bookings.ts';
 import { MessageBody } from '#contracts/common.ts';
 import { describeRoutes } from '../../openapi/describe.ts';
@@ -33,7 +32,8 @@ export const bookingsApi = describeRoutes('owner', {
     summary: 'Delete a resource (409 with futureBookings while bookings lie ahead, unless cancelFutureBookings=true)',
     tags,
     params: id,
-    query: v.object({ cancelFutureBookings: v.optional(v.picklist(['true', 'false'])) }),
+    query: b.ResourceDeleteQuery,
+    queryExample: { cancelFutureBookings: 'false' },
     ok: { 200: MessageBody },
     errors: [409],
   },
@@ -48,7 +48,7 @@ export const bookingsApi = describeRoutes('owner', {
     tags,
     body: {
       schema: b.AvailabilityRequest,
-      example: { resourceid, dayofweek: 1, starttime: '09:00', endtime: '17:00' },
+      example: { resourceid, dayofweek: 2, starttime: '09:00', endtime: '17:00' },
     },
     ok: { 201: b.AvailabilityRule },
     errors: [404, 409],
@@ -76,7 +76,7 @@ export const bookingsApi = describeRoutes('owner', {
     tags,
     params: { resourceid: 'The resource id (a UUID).' },
     query: b.SlotsQuery,
-    queryExample: { date: '2030-06-03', duration: '60' },
+    queryExample: { date: '2030-06-03', duration: '60', partysize: '2' },
     ok: { 200: b.SlotsAnswer },
   },
   'POST /api/bookings': {
@@ -100,7 +100,7 @@ export const bookingsApi = describeRoutes('owner', {
     summary: 'Bookings in a window of at most 62 days',
     tags,
     query: b.BookingsQuery,
-    queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z' },
+    queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z', resourceId: resourceid },
     ok: { 200: b.BookingsAnswer },
   },
 });

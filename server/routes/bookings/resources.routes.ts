@@ -8,6 +8,7 @@ import {
   futureBookingsText,
   overlapText,
   type Resource,
+  ResourceDeleteQuery,
   ResourceRequest,
 } from '#contracts/bookings.ts';
 import { resourceLimitReached } from '#contracts/limits.ts';
@@ -20,7 +21,7 @@ import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { localDate } from '../../lib/slots.ts';
 import { lockBusiness } from '../../lib/usage.ts';
-import { readJson } from '../../lib/validate.ts';
+import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
 import { idParam, resourceColumns, resourceOf, timeZoneOf } from './booking-data.ts';
 import { cancelledMail } from './booking-mails.ts';
@@ -93,7 +94,8 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
   app.delete('/booking-resources/:id', async (c) => {
     const mine = businessScope(c);
     const resourceid = idParam(c.req.param('id'), BOOKING_TEXTS.resourceNotFound);
-    const confirmed = c.req.query('cancelFutureBookings') === 'true';
+    const query = check(ResourceDeleteQuery, { cancelFutureBookings: c.req.query('cancelFutureBookings') });
+    const confirmed = query.cancelFutureBookings === 'true';
     const now = clock();
     const outcome = await db.transaction(async (tx) => {
       const resource = await resourceOf(tx, mine.businessid, resourceid, true);

@@ -70,6 +70,7 @@ export const customerApi = describeRoutes('customer', {
     tags,
     params: conversation,
     query: MessagesQuery,
+    queryExample: { limit: '50' },
     ok: { 200: MessageList, 304: null },
   },
   'PUT /api/customer/conversations/:id/read': {

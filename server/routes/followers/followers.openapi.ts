@@ -9,6 +9,7 @@ export const followersApi = describeRoutes('owner', {
     summary: 'A page of followers',
     tags,
     query: FollowersQuery,
+    queryExample: { page: '1', limit: '20' },
     ok: { 200: FollowersPage },
   },
   'GET /api/followers/:id': {

@@ -20,6 +20,7 @@ export const messagingApi = describeRoutes('owner', {
     summary: 'Conversations, active or archived (ETag; 304 when unchanged)',
     tags,
     query: ConversationsQuery,
+    queryExample: { status: 'active' },
     ok: { 200: ConversationList, 304: null },
   },
   'GET /api/messaging/business/conversations/:id/messages': {
@@ -27,6 +28,7 @@ export const messagingApi = describeRoutes('owner', {
     tags,
     params: id,
     query: MessagesQuery,
+    queryExample: { limit: '50' },
     ok: { 200: MessageList, 304: null },
   },
   'POST /api/messaging/business/conversations/:id/messages': {

@@ -10,7 +10,7 @@ export const postsApi = describeRoutes('owner', {
     summary: 'A signed, single-use target to PUT one image to (then post its key)',
     tags,
     query: UploadUrlQuery,
-    queryExample: { filename: 'scones.jpg', fileType: 'image/jpeg' },
+    queryExample: { filename: 'scones.png', fileType: 'image/png' },
     ok: { 200: UploadTarget },
   },
   'POST /api/businesses/:id/posts': {

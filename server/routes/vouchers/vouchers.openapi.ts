@@ -29,6 +29,7 @@ export const vouchersApi = describeRoutes('owner', {
     summary: 'Active or archived vouchers with their counts',
     tags,
     query: VoucherListQuery,
+    queryExample: { status: 'active' },
     ok: { 200: Vouchers },
   },
   'POST /api/businesses/:id/vouchers': {
