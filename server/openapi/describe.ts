@@ -25,8 +25,9 @@ export type Operation = {
   body?:
     | { schema: Schema; example: Record<string, unknown>; mediaType?: string }
     | { mediaTypes: string[]; description: string };
-  /** Query parameters: an object contract whose entries are the parameters, with a VALID example of each. */
+  /** Query parameters: an object contract whose entries are the parameters. */
   query?: Schema;
+  /** A VALID value for each query parameter, as a caller sends it (the sweeps call the route with it). */
   queryExample?: Record<string, string>;
   /** Header parameters beyond the bearer token and the anti-forgery header. */
   headers?: Array<{ name: string; required: boolean; description: string; enum?: string[] }>;

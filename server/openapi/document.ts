@@ -38,6 +38,18 @@ export function openApiPath(honoPath: string, wildcard = 'path'): string {
   );
 }
 
+/** `POST /api/businesses/{id}/vouchers` → `postBusinessesByIdVouchers`: a name client generators can use. */
+export function operationId(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '/')
+    .split(/[/.-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith('{') ? `by_${part.slice(1, -1)}` : part))
+    .flatMap((part) => part.split('_'))
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
 const pathParams = (honoPath: string) => [...honoPath.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -160,7 +172,7 @@ function operationObject(method: string, path: string, area: DescribedArea['area
     : undefined;
   const params = parameters(method, path, area, op);
   return {
-    operationId: `${method.toLowerCase()} ${openApiPath(path, op.wildcard?.name)}`,
+    operationId: operationId(method, openApiPath(path, op.wildcard?.name)),
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: op.tags,

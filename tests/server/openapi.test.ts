@@ -91,6 +91,13 @@ describe('each operation', () => {
     }
   });
 
+  it('has an operationId of its own, usable as a function name', () => {
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(document.paths['/api/businesses/{id}/vouchers'].post.operationId).toBe('postBusinessesByIdVouchers');
+  });
+
   it('puts routes in the area the guard gives their path', () => {
     for (const { path, op } of operations()) {
       const area = op['x-area'];
