@@ -114,11 +114,12 @@ export function signedInPages(): Array<{ route: string; source: string }> {
 
 /**
  * What a signed-in first visit to each page loads: the entry (and the auth chunk index.html preloads for
- * every route: vite.config.ts), the identity client, the shell, the page.
+ * every route: vite.config.ts), the shell, the page. The identity client is not among them while the stored
+ * tokens are valid (src/auth/stored-session.ts); it loads to refresh them or to sign out.
  */
 export function signedInLoads(manifest: Manifest = readManifest()): RouteLoad[] {
   return signedInPages().map(({ route, source }) => {
-    const { js, css } = closure(manifest, [entryKey(manifest), AUTH_CHUNK, IDENTITY_CHUNK, SIGNED_IN_CHUNK, source]);
+    const { js, css } = closure(manifest, [entryKey(manifest), AUTH_CHUNK, SIGNED_IN_CHUNK, source]);
     return { route, chunk: manifest[source]!.file, js, css };
   });
 }

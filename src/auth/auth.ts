@@ -4,16 +4,16 @@
  * quarter of the login page's JavaScript) is a chunk of its own, loaded when it is needed: when the
  * browser holds tokens of this app's user pool (a session may exist), or when a sign-in starts (the
  * login form prefetches it on first touch: preloadAuth). A visitor with no stored tokens is signed out
- * without loading it, exactly what Amplify would answer (docs/decisions/015-initial-bundle.md).
+ * without loading it, exactly what Amplify would answer; a visitor whose stored tokens are valid is signed
+ * in with them, again Amplify's answer, and Amplify loads only to refresh them or to sign out
+ * (docs/decisions/015-initial-bundle.md).
  */
 import type { RuntimeConfig } from '#contracts/config.ts';
 import type { SignInOutcome } from '#machines/sign-in.outcomes.ts';
+import { STORAGE_PREFIX, storedSession } from './stored-session.ts';
 
 // The sign-in machine owns the shape of an outcome; this adapter produces it.
 export type { SignInOutcome };
-
-/** Amplify's key prefix in localStorage: `CognitoIdentityServiceProvider.<clientId>.<user>.<token>`. */
-const STORAGE_PREFIX = 'CognitoIdentityServiceProvider';
 
 let settings: RuntimeConfig | undefined;
 let amplify: Promise<typeof import('./amplify.ts')> | undefined;
@@ -21,9 +21,15 @@ let amplify: Promise<typeof import('./amplify.ts')> | undefined;
 export function configureAuth(config: RuntimeConfig): void {
   settings = config;
   amplify = undefined; // a new configuration is applied on the next load
-  // A session may exist: the session check will need Amplify, so its fetch starts now, beside the
-  // entry's first render, rather than when the session actor starts after it.
-  if (mayHaveSession()) preloadAuth();
+  // A session may exist but its stored tokens cannot be used as they are (expired, or unreadable here):
+  // the session check will need Amplify to refresh them, so its fetch starts now, beside the entry's first
+  // render, rather than when the session actor starts after it. Valid stored tokens need no Amplify.
+  if (mayHaveSession() && !validStoredSession()) preloadAuth();
+}
+
+/** The stored tokens, when Amplify would hand them out as they are (stored-session.ts). */
+function validStoredSession() {
+  return settings ? storedSession(settings.auth.userPoolClientId) : undefined;
 }
 
 /** Amplify, configured; loaded once (a failed load is tried again on the next call). */
@@ -73,12 +79,16 @@ export async function confirmNewPassword(newPassword: string): Promise<SignInOut
 /** Refreshes expired tokens when needed; an invalid refresh token makes Amplify return no tokens. */
 export async function currentSession(): Promise<{ signedIn: boolean; groups: string[] }> {
   if (!mayHaveSession()) return { signedIn: false, groups: [] };
+  const stored = validStoredSession();
+  if (stored) return { signedIn: true, groups: stored.groups };
   return (await loadAmplify()).currentSession();
 }
 
 /** The bearer for product API calls; undefined when signed out or when the session cannot be refreshed. */
 export async function accessToken(): Promise<string | undefined> {
   if (!mayHaveSession()) return undefined;
+  const stored = validStoredSession();
+  if (stored) return stored.accessToken;
   try {
     return await (await loadAmplify()).accessToken();
   } catch (error) {
