@@ -15,12 +15,11 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import { stringify } from 'csv-stringify/sync';
-import { count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { followers, media, users } from '../server/db/schema.ts';
+import { media } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { encodePng } from '../server/media/png.ts';
-import { exportBatches, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
+import { exportBatches, followersPage, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
 import { BENCH_PASSWORD, benchApp, benchOwner, insertFollowers } from './lib/bench-app.ts';
 
@@ -62,22 +61,11 @@ async function time(runs: number, work: () => Promise<unknown>) {
 }
 
 // Floors: the same statements on the driver.
+const floorStatements = followersPage(db, 'floor_followers');
 const pageFloor = (page: number) =>
   Promise.all([
-    db
-      .select({
-        customerid: followers.customerid,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        followedAt: followers.followedAt,
-      })
-      .from(followers)
-      .innerJoin(users, eq(users.userid, followers.customerid))
-      .where(eq(followers.businessid, owner.businessid))
-      .orderBy(desc(followers.followedAt), desc(followers.customerid))
-      .limit(20)
-      .offset((page - 1) * 20),
-    db.select({ total: count() }).from(followers).where(eq(followers.businessid, owner.businessid)),
+    floorStatements.pageOf.execute({ businessid: owner.businessid, limit: 20, offset: (page - 1) * 20 }),
+    floorStatements.totalOf.execute({ businessid: owner.businessid }),
   ]);
 async function csvFloor() {
   let bytes = 0;

@@ -9,15 +9,17 @@
  * Prints "ready" on stdout when it listens.
  */
 import { serve } from '@hono/node-server';
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import { openDatabase } from '../server/db/client.ts';
-import { bookings, conversations, followers, issuedVouchers, users, vouchers } from '../server/db/schema.ts';
+import { bookings, conversations, issuedVouchers, users } from '../server/db/schema.ts';
 import { normaliseCode } from '../server/lib/voucher-codes.ts';
 import { events, toBooking } from '../server/routes/bookings/bookings.routes.ts';
+import { followersPage } from '../server/routes/followers/followers.routes.ts';
 import { businessVersion, etagOf, matches, notModified } from '../server/routes/messaging/conversations.ts';
 import { listFields, toConversation } from '../server/routes/messaging/messaging.routes.ts';
+import { selectLookup } from '../server/routes/vouchers/redeem.routes.ts';
 
 const port = Number(process.env.PORT);
 const issuer = process.env.TOKEN_ISSUER!;
@@ -67,25 +69,7 @@ const listOf = db
     desc(conversations.conversationid),
   )
   .prepare('floor_conversations');
-const pageOf = db
-  .select({
-    customerid: followers.customerid,
-    firstname: users.firstname,
-    lastname: users.lastname,
-    followedAt: followers.followedAt,
-  })
-  .from(followers)
-  .innerJoin(users, eq(users.userid, followers.customerid))
-  .where(eq(followers.businessid, sql.placeholder('businessid')))
-  .orderBy(desc(followers.followedAt), desc(followers.customerid))
-  .limit(sql.placeholder('limit'))
-  .offset(sql.placeholder('offset'))
-  .prepare('floor_followers_page');
-const totalOf = db
-  .select({ total: count() })
-  .from(followers)
-  .where(eq(followers.businessid, sql.placeholder('businessid')))
-  .prepare('floor_followers_total');
+const { pageOf, totalOf } = followersPage(db, 'floor_followers');
 
 const app = new Hono();
 
@@ -126,19 +110,10 @@ app.get('/conversations', async (c) => {
 
 app.get('/redeem/lookup/:code', async (c) => {
   if (!(await subject(c))) return unauthorised(c);
-  const [row] = await db
-    .select({
-      issuedvoucherid: issuedVouchers.issuedvoucherid,
-      title: vouchers.title,
-      description: vouchers.description,
-      customer_email: users.email,
-      issuedvoucherstatusid: issuedVouchers.statusid,
-      redeemedAt: issuedVouchers.redeemedAt,
-    })
-    .from(issuedVouchers)
-    .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
-    .innerJoin(users, eq(users.userid, issuedVouchers.customerid))
-    .where(and(eq(issuedVouchers.businessid, businessid), eq(issuedVouchers.code, normaliseCode(c.req.param('code')))));
+  const code = normaliseCode(c.req.param('code'));
+  const [row] = await selectLookup(db).where(
+    and(eq(issuedVouchers.businessid, businessid), eq(issuedVouchers.code, code)),
+  );
   if (!row) return c.json({ message: 'Not found.' }, 404);
   const { redeemedAt, ...rest } = row;
   return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null });

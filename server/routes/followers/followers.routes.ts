@@ -31,10 +31,11 @@ const slug = (name: string) =>
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60) || 'business';
 
-/** The owner's followers (spec §2 Followers): a page, one follower, and every follower as CSV. */
-export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
-  const app = createRouter('owner');
-  const newestFirst = [desc(followers.followedAt), desc(followers.customerid)];
+/**
+ * A page of the business's followers, newest first, and their count: two prepared statements taking
+ * `{ businessid, limit, offset }` and `{ businessid }` (scripts/bench-floor.ts runs the same ones).
+ */
+export function followersPage(db: Db, name: string) {
   const pageOf = db
     .select({
       customerid: followers.customerid,
@@ -45,11 +46,18 @@ export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     .from(followers)
     .innerJoin(users, eq(users.userid, followers.customerid))
     .where(byBusiness(followers))
-    .orderBy(...newestFirst)
+    .orderBy(desc(followers.followedAt), desc(followers.customerid))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('followers_page');
-  const totalOf = db.select({ total: count() }).from(followers).where(byBusiness(followers)).prepare('followers_total');
+    .prepare(`${name}_page`);
+  const totalOf = db.select({ total: count() }).from(followers).where(byBusiness(followers)).prepare(`${name}_total`);
+  return { pageOf, totalOf };
+}
+
+/** The owner's followers (spec §2 Followers): a page, one follower, and every follower as CSV. */
+export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
+  const app = createRouter('owner');
+  const { pageOf, totalOf } = followersPage(db, 'followers');
 
   app.get('/businesses/me/followers', async (c) => {
     const mine = businessScope(c);

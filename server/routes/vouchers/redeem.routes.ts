@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemResponse } from '#contracts/vouchers.ts';
+import type { Db } from '../../db/client.ts';
 import { issuedVouchers, users, vouchers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
@@ -13,6 +14,21 @@ import { idParam } from './voucher-query.ts';
 export const LOOKUP_FAILURE_LIMIT = 20;
 export const LOOKUP_WINDOW_SECONDS = 600;
 const bucketOf = (businessid: string) => `redeem-lookup:${businessid}`;
+
+/** What the counter sees of an issued voucher (scripts/bench-floor.ts runs the same select). */
+export const selectLookup = (db: Db) =>
+  db
+    .select({
+      issuedvoucherid: issuedVouchers.issuedvoucherid,
+      title: vouchers.title,
+      description: vouchers.description,
+      customer_email: users.email,
+      issuedvoucherstatusid: issuedVouchers.statusid,
+      redeemedAt: issuedVouchers.redeemedAt,
+    })
+    .from(issuedVouchers)
+    .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
+    .innerJoin(users, eq(users.userid, issuedVouchers.customerid));
 
 /**
  * The counter (spec §7): look a code up, redeem it. Redeeming is ONE conditional update
@@ -33,19 +49,7 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     if (!locked.allowed) {
       throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(locked.retryAfterSeconds) });
     }
-    const [row] = await db
-      .select({
-        issuedvoucherid: issuedVouchers.issuedvoucherid,
-        title: vouchers.title,
-        description: vouchers.description,
-        customer_email: users.email,
-        issuedvoucherstatusid: issuedVouchers.statusid,
-        redeemedAt: issuedVouchers.redeemedAt,
-      })
-      .from(issuedVouchers)
-      .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
-      .innerJoin(users, eq(users.userid, issuedVouchers.customerid))
-      .where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)));
+    const [row] = await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)));
     if (!row) {
       await hitRateLimit(db, bucketOf(mine.businessid), {
         limit: LOOKUP_FAILURE_LIMIT,
