@@ -16,6 +16,15 @@ const seconds = (min: number, max: number) =>
     v.minValue(min, `must be at least ${min}`),
     v.maxValue(max, `must be at most ${max}`),
   );
+/** A per-address limit: a whole number from 1 to 100,000. */
+const perAddressLimit = () =>
+  v.pipe(
+    v.string(),
+    v.transform(Number),
+    v.integer('must be a whole number'),
+    v.minValue(1, 'must be at least 1'),
+    v.maxValue(100_000, 'must be at most 100000'),
+  );
 const url = v.pipe(v.string(), v.url('must be an absolute URL'));
 
 /** Published in the README: fine for a laptop, never for a server anyone else can reach. */
@@ -59,16 +68,13 @@ export const EnvSchema = v.object({
    * Sign-ups (owners and customers) accepted per hour from one address. Raise it where many customers
    * share one public address, say a cafe's guest Wi-Fi behind one NAT, or a browser test suite.
    */
-  SIGNUP_LIMIT_PER_HOUR: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform(Number),
-      v.integer('must be a whole number'),
-      v.minValue(1, 'must be at least 1'),
-      v.maxValue(100_000, 'must be at most 100000'),
-    ),
-    '10',
-  ),
+  SIGNUP_LIMIT_PER_HOUR: v.optional(perAddressLimit(), '10'),
+  /**
+   * Sign-ins accepted per minute from one address, whoever signs in (InitiateAuth and
+   * RespondToAuthChallenge are each counted against it). Raise it for the same reasons as SIGNUP_LIMIT_PER_HOUR. The
+   * lockout after failed passwords (per account and address) is separate and not changed by this.
+   */
+  SIGNIN_LIMIT_PER_MINUTE: v.optional(perAddressLimit(), '60'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

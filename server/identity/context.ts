@@ -37,8 +37,8 @@ export const LIMITS = {
   accountFailures: { limit: 50, windowSeconds: 60 * 60 },
   /** How long a source that signed in successfully stays known to the account. */
   knownSourceSeconds: 30 * 24 * 60 * 60,
-  /** SRP calls (InitiateAuth + RespondToAuthChallenge) per IP address. */
-  perIp: { limit: 60, windowSeconds: 60 },
+  /** The window of SIGNIN_LIMIT_PER_MINUTE: SRP calls (InitiateAuth + RespondToAuthChallenge) per IP address. */
+  perIpWindowSeconds: 60,
   /** The SRP exchange between InitiateAuth and RespondToAuthChallenge. */
   srpChallengeSeconds: 5 * 60,
   /** NEW_PASSWORD_REQUIRED session (Cognito's default AuthSessionValidity; Amplify's pending state). */

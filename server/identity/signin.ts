@@ -19,7 +19,11 @@ const sourceFailBucket = (username: string, ip: string) => `signin-fail:${userna
 const knownSourceBucket = (username: string, ip: string) => `signin-known:${username}:${ip}`;
 
 async function limitIp(ctx: IdentityContext, ip: string, operation: string) {
-  const result = await hitRateLimit(ctx.db, `cognito-${operation}:${ip}`, { ...LIMITS.perIp, now: ctx.clock() });
+  const result = await hitRateLimit(ctx.db, `cognito-${operation}:${ip}`, {
+    limit: ctx.env.SIGNIN_LIMIT_PER_MINUTE,
+    windowSeconds: LIMITS.perIpWindowSeconds,
+    now: ctx.clock(),
+  });
   if (!result.allowed) {
     throw new CognitoError('TooManyRequestsException', 'Too many requests. Please wait a minute and try again.');
   }

@@ -290,6 +290,25 @@ describe('SRP edges', () => {
     expect(last!.status).toBe(400);
     expect(last!.json.__type).toBe('TooManyRequestsException');
   });
+
+  it('takes SIGNIN_LIMIT_PER_MINUTE sign-in requests a minute from one address, then refuses the next', async () => {
+    const limited = await startTestServer({ env: { SIGNIN_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const A = clientStart().A;
+      const start = (n: number) =>
+        cognitoCall(limited, 'InitiateAuth', {
+          AuthFlow: 'USER_SRP_AUTH',
+          ClientId: clientId,
+          AuthParameters: { USERNAME: `limited${n}@example.com`, SRP_A: A.toString(16) },
+        });
+      for (let i = 0; i < 3; i++) expect((await start(i)).json.__type).toBeUndefined();
+      const refused = await start(3);
+      expect(refused.json.__type).toBe('TooManyRequestsException');
+      expect(refused.json.message).toBe('Too many requests. Please wait a minute and try again.');
+    } finally {
+      await limited.stop();
+    }
+  });
 });
 
 describe('NEW_PASSWORD_REQUIRED session', () => {

@@ -99,6 +99,9 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     // One stack serves the whole browser suite from one address, and its journeys sign up more people
     // than one phone would in an hour (the limit itself is tested in tests/server/account.test.ts).
     SIGNUP_LIMIT_PER_HOUR: '200',
+    // ...and signs in faster than one person would: the QA plans' walk signs in for every scenario (the
+    // per-address limit itself is tested in tests/server/identity-protocol.test.ts).
+    SIGNIN_LIMIT_PER_MINUTE: '600',
     NODE_ENV: 'development',
     ...options.env,
   };
