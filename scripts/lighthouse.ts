@@ -20,7 +20,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { findChromium, startStack } from '../tests/e2e/support/stack.ts';
+import { CHROMIUM_FLAGS, findChromium, startStack } from '../tests/e2e/support/stack.ts';
 import { root } from './lib/build.ts';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
@@ -34,13 +34,7 @@ const PAGES = [
 ];
 const FLAGS = [
   '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_FLAGS,
   // Offline: nothing but this machine resolves.
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];

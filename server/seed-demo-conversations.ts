@@ -1,6 +1,6 @@
 import { createApp } from './app.ts';
 import { createIdentity } from './identity/identity.ts';
-import { type Call, person, signInCustomer } from './sim/customers.ts';
+import { authorized, type Call, person, signInCustomer } from './sim/customers.ts';
 import type { AppDeps } from './types.ts';
 
 type Line = { from: 'customer' | 'owner'; text: string; minutesAgo: number };
@@ -71,15 +71,7 @@ export async function seedDemoConversations(
   const pool = { userPoolId: deps.env.USER_POOL_ID, clientId: deps.env.USER_POOL_CLIENT_ID };
   const call: Call = async (path, init) => app.request(`http://localhost${path}`, init);
   const write = async (path: string, token: string, method: string, body?: unknown) => {
-    const response = await call(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-requested-with': 'XMLHttpRequest',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const response = await call(path, authorized(token, method, body));
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as { conversationid: string };
   };

@@ -1,6 +1,6 @@
 import { businessDay } from './lib/business-time.ts';
 import { businessToday } from './routes/vouchers/voucher-query.ts';
-import { type Call, claimVoucher, person, signInCustomer } from './sim/customers.ts';
+import { authorized, type Call, claimVoucher, person, signInCustomer } from './sim/customers.ts';
 import { inProcessCaller } from './sim/in-process.ts';
 import type { AppDeps } from './types.ts';
 
@@ -83,15 +83,7 @@ export const DEMO_VOUCHERS = [
 type Json = Record<string, unknown>;
 
 async function send(call: Call, token: string, method: string, path: string, body?: unknown): Promise<Json | Json[]> {
-  const response = await call(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await call(path, authorized(token, method, body));
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Json;
 }

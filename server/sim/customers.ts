@@ -182,3 +182,16 @@ export async function claimVoucher(call: Call, accessToken: string, voucherid: s
   );
   return (await response.json()) as { issuedvoucherid: string; code: string; title: string };
 }
+
+/** A request as the signed-in caller: bearer token, anti-forgery header, and a JSON body if any. */
+export function authorized(token: string, method: string, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-requested-with': 'XMLHttpRequest',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}

@@ -5,6 +5,7 @@
  */
 import { expect } from 'vitest';
 import {
+  authorized,
   type Call,
   claimVoucher,
   createCustomer,
@@ -33,15 +34,7 @@ export async function api<T = unknown>(
   body?: unknown,
   expectStatus?: number,
 ) {
-  const response = await call(path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-requested-with': 'XMLHttpRequest',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const response = await call(path, authorized(token, method, body));
   const json = (await response.json()) as T;
   if (expectStatus ? response.status !== expectStatus : !response.ok)
     throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(json)}`);

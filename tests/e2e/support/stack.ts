@@ -170,7 +170,8 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
   return { baseUrl, chromium: chromiumPath, dataDir, logFile, demo, tempOwner, customer, stop };
 }
 
-const FLAGS = [
+/** The team's Chromium flags (README); playwright adds --headless itself. */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -185,7 +186,7 @@ const FLAGS = [
  * profile and deletes it on close (it refuses a --user-data-dir argument in launch()).
  */
 export async function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, args: FLAGS, headless: true });
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
 /** The newest link with this path in the newest mail to `to` that has one (the dev mailbox lists newest first). */
