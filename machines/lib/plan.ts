@@ -4,6 +4,8 @@
  * to arrange in plain words; each expectation is computed from the state the step reaches. States that
  * pass in a blink (waiting for the server) are not expected; their outcome is told as the step's result.
  * `checkPlan` is the generator's own test: no JSON, a start URL, expectations that match the reached state.
+ * Pure TypeScript (no file system): `npm run plans` (scripts/plans.ts) writes what `docFiles` returns, and
+ * the inspector (src/devtools/qa.ts) replays the same scenarios in the browser.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '#machines/lib/entry.ts';
