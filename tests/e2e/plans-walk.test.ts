@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeLeaves, pathName } from '#machines/lib/paths.ts';
 import { demoOwner, PORTAL_URL } from '#machines/samples/demo.samples.ts';
-import { alertOf, type PlanScenario, planOf } from '../../machines/lib/plan.ts';
+import { alertOf, type PlanScenario, planOf } from '../../machines/plans/plan.ts';
 import { available, signIn, useBrowser, withPage } from './support/browser.ts';
 import { type Walker, walkers } from './support/walkers.ts';
 

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * The layer rules of biome.json (run by `npm run lint`, so by `npm test` and CI) applied to probe files:
  * the project's own configuration in a scratch directory laid out like the project, one probe per
  * rule that must be flagged and probes of imports that must stay allowed. From the ground up:
- * contracts/ ← machines/ ← src/ (ui, lib, api, auth ← features ← app; devtools beside app), and
- * contracts/ ← server/; scripts/ and tests/ may import them all, nothing imports scripts/ or tests/.
+ * contracts/ ← machines/ (lib ← machines, samples ← registry, plans) ← src/ (ui, lib, api, auth ← features
+ * ← app; devtools beside app), and contracts/ ← server/; scripts/ and tests/ may import them all, and
+ * nothing imports scripts/ or tests/.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,9 +33,9 @@ const PROBES: Probe[] = [
   { file: 'machines/src-alias.machine.ts', imports: ['#src/ui/button.tsx'], flagged: 'noRestrictedImports' },
   { file: 'machines/src-relative.machine.ts', imports: ['../src/app/app.tsx'], flagged: 'noRestrictedImports' },
   { file: 'machines/server.machine.ts', imports: ['#server/db/client.ts'], flagged: 'noRestrictedImports' },
-  { file: 'machines/lib/scripts.ts', imports: ['../../scripts/lib/build.ts'], flagged: 'noRestrictedImports' },
-  { file: 'machines/lib/tests.ts', imports: ['#tests/generated/harness.tsx'], flagged: 'noRestrictedImports' },
-  { file: 'machines/lib/node.ts', imports: ['node:fs/promises'], flagged: 'noNodejsModules', values: true },
+  { file: 'machines/plans/scripts.ts', imports: ['../../scripts/lib/build.ts'], flagged: 'noRestrictedImports' },
+  { file: 'machines/samples/tests.ts', imports: ['#tests/generated/harness.tsx'], flagged: 'noRestrictedImports' },
+  { file: 'machines/plans/node.ts', imports: ['node:fs/promises'], flagged: 'noNodejsModules', values: true },
   { file: 'machines/lib/node-bare.ts', imports: ['path'], flagged: 'noNodejsModules', values: true },
   {
     file: 'machines/fine.machine.ts',
@@ -42,10 +43,21 @@ const PROBES: Probe[] = [
     flagged: null,
   },
   {
-    file: 'machines/lib/fine.ts',
-    imports: ['xstate', './entry.ts', '../samples/demo.samples.ts', '#machines/registry.ts'],
+    file: 'machines/plans/fine.ts',
+    imports: ['xstate', '../lib/paths.ts', '../samples/demo.samples.ts', '#machines/registry.ts', './diagram.ts'],
     flagged: null,
     values: true,
+  },
+  // machines/lib: the ground of machines/ (the portal imports it too): no machine, sample, plan or registry.
+  { file: 'machines/lib/machine.ts', imports: ['../toast.machine.ts'], flagged: 'noRestrictedImports' },
+  { file: 'machines/lib/sample.ts', imports: ['../samples/demo.samples.ts'], flagged: 'noRestrictedImports' },
+  { file: 'machines/lib/plan.ts', imports: ['#machines/plans/plan.ts'], flagged: 'noRestrictedImports' },
+  { file: 'machines/lib/registry.ts', imports: ['#machines/registry.ts'], flagged: 'noRestrictedImports' },
+  { file: 'machines/lib/src.ts', imports: ['#src/ui/button.tsx'], flagged: 'noRestrictedImports' },
+  {
+    file: 'machines/lib/fine.ts',
+    imports: ['xstate', '@xstate/graph', './entry.ts', '#contracts/users.ts'],
+    flagged: null,
   },
   // src/: the browser app: nothing from server/, scripts/ or tests/, no Node module; src/devtools only
   // from the inspector page.
@@ -100,7 +112,7 @@ const PROBES: Probe[] = [
   {
     file: 'src/devtools/fine.ts',
     imports: [
-      '#machines/lib/plan.ts',
+      '#machines/plans/plan.ts',
       '#machines/registry.ts',
       '#src/lib/redact.ts',
       '#src/ui/button.tsx',
@@ -133,7 +145,7 @@ const PROBES: Probe[] = [
   { file: 'scripts/relative.ts', imports: ['../tests/e2e/support/browser.ts'], flagged: 'noRestrictedImports' },
   {
     file: 'scripts/fine.ts',
-    imports: ['./lib/build.ts', '#machines/registry.ts', '#machines/lib/plan.ts', '#server/db/client.ts', 'node:fs'],
+    imports: ['./lib/build.ts', '#machines/registry.ts', '#machines/plans/plan.ts', '#server/db/client.ts', 'node:fs'],
     flagged: null,
     values: true,
   },

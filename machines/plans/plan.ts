@@ -8,9 +8,9 @@
  * the inspector (src/devtools/qa.ts) replays the same scenarios in the browser.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
-import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '#machines/lib/entry.ts';
-import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '#machines/lib/paths.ts';
-import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '#machines/samples/demo.samples.ts';
+import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '../lib/entry.ts';
+import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '../lib/paths.ts';
+import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
 import { renderDiagramDoc } from './diagram.ts';
 
 export const MISSING = '(no description';
