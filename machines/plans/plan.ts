@@ -10,6 +10,7 @@
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
 import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '../lib/entry.ts';
 import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '../lib/paths.ts';
+import { transitionsOf } from '../lib/transitions.ts';
 import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
 import { renderDiagramDoc } from './diagram.ts';
 
@@ -21,10 +22,8 @@ export function undocumented(machine: AnyStateMachine): string[] {
   const out: string[] = [];
   const visit = (node: AnyStateNode) => {
     if (node !== machine.root && !node.description) out.push(`${MISSING} for state ${node.id})`);
-    const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-    for (const t of transitions) {
-      const forbidden = !t.target && t.actions.length === 0;
-      if (!forbidden && !t.description) out.push(`${MISSING} for ${t.eventType || 'always'} in ${node.id})`);
+    for (const t of transitionsOf(node)) {
+      if (!t.description) out.push(`${MISSING} for ${t.eventType || 'always'} in ${node.id})`);
     }
     for (const child of Object.values(node.states)) visit(child as AnyStateNode);
   };
