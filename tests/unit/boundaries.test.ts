@@ -143,6 +143,7 @@ const PROBES: Probe[] = [
   // scripts/: nothing from tests/; everything else is theirs to use.
   { file: 'scripts/alias.ts', imports: ['#tests/server/harness.ts'], flagged: 'noRestrictedImports' },
   { file: 'scripts/relative.ts', imports: ['../tests/e2e/support/browser.ts'], flagged: 'noRestrictedImports' },
+  { file: 'scripts/stack.ts', imports: ['../tests/e2e/support/stack.ts'], flagged: 'noRestrictedImports' },
   {
     file: 'scripts/fine.ts',
     imports: ['./lib/build.ts', '#machines/registry.ts', '#machines/plans/plan.ts', '#server/db/client.ts', 'node:fs'],
