@@ -23,7 +23,7 @@ import {
   person,
   signInCustomer,
 } from '../server/sim/customers.ts';
-import { findChromium, launchChromium, mailLink, startStack } from '../tests/e2e/support/stack.ts';
+import { findChromium, launchChromium, mailLink, startStack } from './lib/stack.ts';
 
 const { values } = parseArgs({ options: { bookings: { type: 'string' }, customers: { type: 'string' } } });
 const BOOKINGS = Number(values.bookings ?? 500);

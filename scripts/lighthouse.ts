@@ -20,8 +20,8 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, findChromium, startStack } from '../tests/e2e/support/stack.ts';
 import { root } from './lib/build.ts';
+import { CHROMIUM_FLAGS, findChromium, startStack } from './lib/stack.ts';
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 

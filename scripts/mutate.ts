@@ -131,7 +131,7 @@ export const mutations: Mutation[] = [
   },
   {
     name: 'QA plan steps print the event data as JSON',
-    file: 'scripts/lib/plan.ts',
+    file: 'machines/plans/plan.ts',
     from: "return fields.length ? ` (${fields.join(', ')})` : '';",
     to: "return fields.length ? ` (${JSON.stringify(data)})` : '';",
     tests: [plansTest],
@@ -145,7 +145,7 @@ export const mutations: Mutation[] = [
   },
   {
     name: 'a QA plan scenario without its start URL',
-    file: 'scripts/lib/plan.ts',
+    file: 'machines/plans/plan.ts',
     from: 'url: `${PORTAL_URL}${start.url}`,',
     to: 'url: start.url,',
     tests: [plansTest],

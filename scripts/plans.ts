@@ -1,12 +1,14 @@
 /**
  * `npm run plans`: writes a QA test plan (docs/test-plans/<machine>.md) and a statechart diagram
- * (docs/machines/<machine>.md) for every machine in machines/registry.ts. tests/unit/plans-fresh.test.ts
- * fails when the committed files differ from what this writes, or when a description is missing.
+ * (docs/machines/<machine>.md) for every machine in machines/registry.ts. The texts come from
+ * machines/plans/plan.ts and diagram.ts (pure, shared with the inspector); this script only writes them.
+ * tests/unit/plans-fresh.test.ts fails when the committed files differ from what this writes, or when a
+ * description is missing.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { docFiles, MISSING } from '#machines/plans/plan.ts';
 import { registry } from '#machines/registry.ts';
-import { docFiles, MISSING } from './lib/plan.ts';
 
 const root = resolve(import.meta.dirname, '..');
 let undocumented = 0;

@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: starts the stack exactly as the browser tests do (tests/e2e/support/stack.ts:
+ * `npm run screenshots`: starts the stack exactly as the browser tests do (scripts/lib/stack.ts:
  * CLI users, then `npm start` on a free port with a throw-away data directory), walks every screen in
  * Debian's Chromium at 1280 and 375 px wide and writes docs/screenshots/<screen>-<width>.png.
  * Viewport-sized shots (1280x800, 375x812), animations off: the files only change when the screens do.
@@ -7,8 +7,8 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { findChromium, launchChromium, mailLink, type Stack, startStack } from '../tests/e2e/support/stack.ts';
 import { root } from './lib/build.ts';
+import { findChromium, launchChromium, mailLink, type Stack, startStack } from './lib/stack.ts';
 import { customerClaims, voucherIdOfLink } from './lib/voucher-claims.ts';
 
 const OUT = path.join(root, 'docs/screenshots');

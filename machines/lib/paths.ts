@@ -1,6 +1,6 @@
 /**
  * Path generation for machines, without any DOM: shared by the generated tests (tests/generated) and
- * the QA plan generator (scripts/lib/plan.ts), so a plan's scenario N is the generated test "N: …".
+ * the QA plan generator (machines/plans/plan.ts), so a plan's scenario N is the generated test "N: …".
  * Recipe and pitfalls: shared/docs/statecharts-and-generated-tests.md §4.
  *
  * Two path sets per machine:

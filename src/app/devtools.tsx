@@ -4,11 +4,11 @@
  *
  * Switch: open the dev server with `?inspect` (or set VITE_INSPECT=true), then press "Open statechart
  * inspector": an offline inspector window opens (`?inspect=stately`: Stately's hosted one). Browsers block pop-ups outside a click, hence autoStart: false and a button; events that
- * happen before the click are buffered and replayed. Secrets are redacted at any depth (redact.ts).
+ * happen before the click are buffered and replayed. Secrets are redacted at any depth (src/lib/redact.ts).
  */
 import { createBrowserInspector } from '@statelyai/inspect';
+import { redact } from '#src/lib/redact.ts';
 import { Button } from '#src/ui/button.tsx';
-import { redact } from './redact.ts';
 
 /** Browsers allow the inspector pop-up only from a click, hence a button. */
 export function DevtoolsButton({ onOpen }: { onOpen: () => void }) {

@@ -1,6 +1,7 @@
 /**
- * Every page of the portal, once. The router's routes, the sidebar's entries and groups, and the tab
- * title (document.title) are all derived from these tables: adding a signed-in page is one row in PAGES.
+ * Every page of the portal, once. The router's routes, the sidebar's entries and groups, and the page's
+ * part of the tab title (tab-title.ts) are all derived from these tables: adding a signed-in page is one
+ * row in PAGES.
  *
  *   { path: '/vouchers', title: 'Voucher Management', nav: { label: 'Management', group: 'vouchers' },
  *     page: lazyModule(() => import('#src/features/vouchers/vouchers-page.tsx')) },
@@ -8,35 +9,11 @@
  * `page` is the page's own chunk (its default export renders it with PageProps); it is loaded before the
  * page is shown. The order of the rows is the order of the sidebar; a group sits where its first row is.
  */
-import { type ComponentType, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import type { NavGroup } from '#machines/shell.machine.ts';
 import { type LazyModule, lazyModule } from '#src/lib/lazy-module.ts';
-import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
-
-export const APP_NAME = 'Business Portal';
-
-/** Unread customer messages, shown first in every tab title ("(3) Dashboard · Business Portal"). */
-let unreadInTitle = 0;
-const unreadPrefix = () => (unreadInTitle > 0 ? `(${unreadInTitle}) ` : '');
-
-/** The tab title: "<page> · Business Portal", or the bare name; after the unread count, if any. */
-export const documentTitle = (title?: string | null) =>
-  `${unreadPrefix()}${title ? `${title} · ${APP_NAME}` : APP_NAME}`;
-
-/** Sets the unread count of the tab title, keeping the page's title. */
-export function setUnreadInTitle(count: number) {
-  unreadInTitle = count;
-  document.title = `${unreadPrefix()}${document.title.replace(/^\(\d+\) /, '')}`;
-}
-
-/** Sets the tab title from a row while the page is shown. */
-export function useDocumentTitle(title: string | null | undefined) {
-  useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
-}
-
 import type { PageModule } from '#src/lib/page.ts';
+import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
 
 export type { PageModule, PageProps } from '#src/lib/page.ts';
 

@@ -13,9 +13,10 @@ import { setUnauthorizedHandler } from '#src/api/client.ts';
 import { lazyModule, useLoaded } from '#src/lib/lazy-module.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
-import { AUTH_PAGES, type AuthRow, authChunk, documentTitle, PAGES, type PageRow, useDocumentTitle } from './pages.ts';
+import { AUTH_PAGES, type AuthRow, authChunk, PAGES, type PageRow } from './pages.ts';
 import { loginPathFor, safeRedirect } from './redirect.ts';
 import { useSession, useSessionRef } from './session.ts';
+import { documentTitle, useDocumentTitle } from './tab-title.ts';
 
 /** The signed-in area (the shell, its machine and the page switch): a chunk of its own. */
 export const signedInChunk = lazyModule(() => import('./signed-in.tsx'));

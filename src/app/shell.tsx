@@ -15,8 +15,9 @@ import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-acto
 import { Button } from '#src/ui/button.tsx';
 import { CloseIcon, MenuIcon, MessageIcon, ProfileIcon, SignOutIcon } from '#src/ui/icons.tsx';
 import { useFocusTrap } from '#src/ui/use-focus-trap.ts';
-import { groupOfPage, PAGES, setUnreadInTitle } from './pages.ts';
+import { groupOfPage, PAGES } from './pages.ts';
 import { Sidebar } from './sidebar.tsx';
+import { useUnreadInTitle } from './tab-title.ts';
 import { ToastHost } from './toast-host.tsx';
 
 // The profile dialog carries the QR code library: load it on first use, and warm it up on hover/focus.
@@ -55,10 +56,7 @@ export function Shell({
     input: { params: { status: 'active' }, hidden: isHidden() },
   });
   const unread = useSelector(conversations, (s) => (s.context.data ?? []).reduce((n, c) => n + c.unread_count, 0));
-  useEffect(() => {
-    setUnreadInTitle(unread);
-    return () => setUnreadInTitle(0);
-  }, [unread]);
+  useUnreadInTitle(unread);
   const collapsed = state.matches({ sidebar: 'collapsed' });
   const drawerOpen = state.matches({ drawer: 'open' });
   const openGroup = state.matches({ groups: 'vouchers' })

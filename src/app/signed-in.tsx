@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
 import { useLoaded } from '#src/lib/lazy-module.ts';
 import { enabledFor } from '#src/lib/use-flow-actor.ts';
-import { PAGES, type PageRow, useDocumentTitle } from './pages.ts';
+import { PAGES, type PageRow } from './pages.ts';
 import { safeRedirect } from './redirect.ts';
 import { useSession, useSessionRef } from './session.ts';
 import { Shell } from './shell.tsx';
+import { useDocumentTitle } from './tab-title.ts';
 
 export default function SignedInArea() {
   const session = useSessionRef();

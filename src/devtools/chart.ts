@@ -6,6 +6,7 @@
  * so it is unit-tested; the layout (elkjs) is in layout.ts.
  */
 import { type AnyStateMachine, type AnyStateNode, createMachine } from 'xstate';
+import { guardName, transitionsOf } from '#machines/lib/transitions.ts';
 
 export interface ChartState {
   /** Dotted path from the root ('' for the machine itself), as in state values: 'ready.failed'. */
@@ -42,22 +43,7 @@ export interface Chart {
   edges: ChartEdge[];
 }
 
-type Transition = {
-  target?: readonly AnyStateNode[];
-  guard?: unknown;
-  actions: readonly unknown[];
-  description?: string;
-  eventType: string;
-};
-
 const pathOf = (node: AnyStateNode) => node.path.join('.');
-
-export const guardName = (guard: unknown): string | undefined =>
-  typeof guard === 'string'
-    ? guard
-    : typeof guard === 'function'
-      ? guard.name || 'guard'
-      : (guard as { type?: string } | undefined)?.type;
 
 /** "1.5 s", "3 min", "250 ms". */
 export function formatMs(ms: number): string {
@@ -108,9 +94,8 @@ function stateOf(node: AnyStateNode): ChartState {
 
 function edgesOf(node: AnyStateNode): ChartEdge[] {
   const out: ChartEdge[] = [];
-  const add = (t: Transition, eventType: string) => {
-    // A transition with neither target nor actions only blocks the event: nothing to draw.
-    if (!t.target && t.actions.length === 0) return;
+  for (const t of transitionsOf(node)) {
+    const { eventType } = t;
     const guard = guardName(t.guard);
     const text = eventLabel(node, eventType);
     const delay = delayOf(node, eventType);
@@ -126,9 +111,7 @@ function edgesOf(node: AnyStateNode): ChartEdge[] {
         ...(t.description ? { description: t.description } : {}),
       });
     }
-  };
-  for (const [type, list] of node.transitions as Map<string, Transition[]>) for (const t of list) add(t, type);
-  for (const t of (node.always ?? []) as Transition[]) add(t, '');
+  }
   return [...out, ...(Object.values(node.states) as AnyStateNode[]).flatMap(edgesOf)];
 }
 

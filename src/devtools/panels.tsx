@@ -4,7 +4,7 @@
  * poller's details. Everything shown goes through `redact` (passwords and tokens masked).
  */
 import type { AnyStateMachine } from 'xstate';
-import { redact } from '#src/app/redact.ts';
+import { redact } from '#src/lib/redact.ts';
 import { formatMs } from './chart.ts';
 import { enteredAtFrom, pollerDetails, pollerMeta } from './poller.ts';
 import { payloadSummary } from './simulator.ts';

@@ -5,10 +5,10 @@
  * expectation belongs to the moment the step comes to rest in (its last event). Pure: unit-tested.
  */
 import type { MachineEntry } from '#machines/lib/entry.ts';
-import { type PlanScenario, planOf } from '../../scripts/lib/plan.ts';
+import { type PlanScenario, planOf } from '#machines/plans/plan.ts';
 import type { SimStep } from './simulator.ts';
 
-export type { PlanScenario } from '../../scripts/lib/plan.ts';
+export type { PlanScenario } from '#machines/plans/plan.ts';
 
 const plans = new Map<string, PlanScenario[]>();
 

@@ -14,7 +14,7 @@ import {
 } from 'xstate';
 import { type MachineEntry, noteOf } from '#machines/lib/entry.ts';
 import { enabledEvents } from '#machines/lib/paths.ts';
-import { redact } from '#src/app/redact.ts';
+import { redact } from '#src/lib/redact.ts';
 import { delayOf, formatMs } from './chart.ts';
 
 export interface SimStep {

@@ -5,6 +5,7 @@
  * "not confirmed" sign-in error. Every page visited is checked with axe.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mailLink, type Stack, startStack } from '../../scripts/lib/stack.ts';
 import {
   available,
   expectAccessible,
@@ -16,7 +17,6 @@ import {
   useBrowser,
   withPage,
 } from './support/browser.ts';
-import { mailLink, type Stack, startStack } from './support/stack.ts';
 
 const NOT_CONFIRMED = 'Your account is not confirmed. Please check your email for a verification link.';
 const SENT = "If that email belongs to an account that still needs verifying, we've sent a new verification link.";

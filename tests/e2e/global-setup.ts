@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { findChromium, type StackInfo, startStack } from './support/stack.ts';
+import { findChromium, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,7 +10,7 @@ declare module 'vitest' {
 /**
  * Creates the CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user), then starts the product
  * exactly as a newcomer does (scripts/start.ts: build when stale, then the one process) on a free port
- * with its own data directory, and waits until it is healthy. See support/stack.ts.
+ * with its own data directory, and waits until it is healthy. See scripts/lib/stack.ts.
  */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();

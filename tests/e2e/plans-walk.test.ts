@@ -1,7 +1,7 @@
 /**
  * Walks scenarios of every QA plan (docs/test-plans) in Chromium against the npm start stack, exactly as
  * the plan words them: its start URL and person, its accounts (made with the users commands the plan
- * prints, see support/stack.ts), the values it tells the tester to type, and, after every step, the state
+ * prints, see scripts/lib/stack.ts), the values it tells the tester to type, and, after every step, the state
  * its expectation was computed from (support/walkers.ts says what each state looks like; a quoted alert
  * must be on the page word for word). A plan that disagrees with the app fails here.
  */
@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { activeLeaves, pathName } from '#machines/lib/paths.ts';
 import { demoOwner, PORTAL_URL } from '#machines/samples/demo.samples.ts';
-import { alertOf, type PlanScenario, planOf } from '../../scripts/lib/plan.ts';
+import { alertOf, type PlanScenario, planOf } from '../../machines/plans/plan.ts';
 import { available, signIn, useBrowser, withPage } from './support/browser.ts';
 import { type Walker, walkers } from './support/walkers.ts';
 

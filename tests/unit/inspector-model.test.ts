@@ -13,7 +13,7 @@ import { layoutChart } from '#src/devtools/layout.ts';
 import { enteredAtFrom, pollerDetails, pollerMeta } from '#src/devtools/poller.ts';
 import { momentOf, scenarioHistory, scenariosOf } from '#src/devtools/qa.ts';
 import { offers, simulate, simulationFrom, startSimulation } from '#src/devtools/simulator.ts';
-import { replayLink } from '../../scripts/lib/plan.ts';
+import { replayLink } from '../../machines/plans/plan.ts';
 
 const entryOf = (id: string) => registry.find((e) => e.machine.id === id)!;
 const signIn = entryOf('signIn');

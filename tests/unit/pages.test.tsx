@@ -12,8 +12,9 @@ import type { UserProfile } from '#contracts/users.ts';
 import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { sessionMachine } from '#machines/session.machine.ts';
 import { App } from '#src/app/app.tsx';
-import { AUTH_PAGES, authChunk, documentTitle, PAGES, sidebarItems } from '#src/app/pages.ts';
+import { AUTH_PAGES, authChunk, PAGES, sidebarItems } from '#src/app/pages.ts';
 import { signedInChunk } from '#src/app/routes.tsx';
+import { documentTitle } from '#src/app/tab-title.ts';
 
 vi.mock('#src/auth/auth.ts', () => ({ currentSession: vi.fn(), signOut: vi.fn(), accessToken: vi.fn() }));
 vi.mock('#src/features/auth/index.ts', () => ({

@@ -20,7 +20,7 @@ import { registry } from '#machines/registry.ts';
 import { resetPasswordEntry } from '#machines/samples/account.samples.ts';
 import { demoBusiness, demoOwner } from '#machines/samples/demo.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
-import { checkPlan, type PlanScenario, planOf, renderPlan, scenarioOf } from '../../scripts/lib/plan.ts';
+import { checkPlan, type PlanScenario, planOf, renderPlan, scenarioOf } from '../../machines/plans/plan.ts';
 
 const entries = registry.map((e) => [e.machine.id, e] as const);
 const eventsOf = (p: MachinePath) => p.steps.slice(1).map((s) => s.event);

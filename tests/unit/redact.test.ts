@@ -1,6 +1,6 @@
 /** The development inspector must never show secrets, however deep an actor's input nests them. */
 import { describe, expect, it } from 'vitest';
-import { redact } from '#src/app/redact.ts';
+import { redact } from '#src/lib/redact.ts';
 
 describe('redact', () => {
   it('masks every secret key at any depth and leaves the rest', () => {

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { root } from '../../../scripts/lib/build.ts';
-import { launchChromium, mailLink, type StackInfo } from './stack.ts';
+import { launchChromium, mailLink, type StackInfo } from '../../../scripts/lib/stack.ts';
 
 export const e2e = inject('e2e');
 export const available = 'baseUrl' in e2e;

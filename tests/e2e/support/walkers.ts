@@ -23,7 +23,7 @@ import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
 import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
-import type { PlanScenario } from '../../../scripts/lib/plan.ts';
+import type { PlanScenario } from '../../../machines/plans/plan.ts';
 import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
 import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';

@@ -4,11 +4,14 @@
  * to arrange in plain words; each expectation is computed from the state the step reaches. States that
  * pass in a blink (waiting for the server) are not expected; their outcome is told as the step's result.
  * `checkPlan` is the generator's own test: no JSON, a start URL, expectations that match the reached state.
+ * Pure TypeScript (no file system): `npm run plans` (scripts/plans.ts) writes what `docFiles` returns, and
+ * the inspector (src/devtools/qa.ts) replays the same scenarios in the browser.
  */
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode } from 'xstate';
-import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '#machines/lib/entry.ts';
-import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '#machines/lib/paths.ts';
-import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '#machines/samples/demo.samples.ts';
+import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '../lib/entry.ts';
+import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '../lib/paths.ts';
+import { transitionsOf } from '../lib/transitions.ts';
+import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
 import { renderDiagramDoc } from './diagram.ts';
 
 export const MISSING = '(no description';
@@ -19,10 +22,8 @@ export function undocumented(machine: AnyStateMachine): string[] {
   const out: string[] = [];
   const visit = (node: AnyStateNode) => {
     if (node !== machine.root && !node.description) out.push(`${MISSING} for state ${node.id})`);
-    const transitions = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
-    for (const t of transitions) {
-      const forbidden = !t.target && t.actions.length === 0;
-      if (!forbidden && !t.description) out.push(`${MISSING} for ${t.eventType || 'always'} in ${node.id})`);
+    for (const t of transitionsOf(node)) {
+      if (!t.description) out.push(`${MISSING} for ${t.eventType || 'always'} in ${node.id})`);
     }
     for (const child of Object.values(node.states)) visit(child as AnyStateNode);
   };

@@ -3,6 +3,7 @@
  * edges), plus a table of every transition with its description.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { guardName, transitionsOf } from '../lib/transitions.ts';
 
 interface Edge {
   from: AnyStateNode;
@@ -11,14 +12,6 @@ interface Edge {
   description: string;
 }
 
-type Transition = {
-  target?: readonly AnyStateNode[];
-  guard?: unknown;
-  actions: readonly unknown[];
-  description?: string;
-  eventType: string;
-};
-
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9_]/g, '_');
 // Mermaid splits edge labels on colons; keep labels to plain words.
 const clean = (text: string) =>
@@ -26,13 +19,6 @@ const clean = (text: string) =>
     .replace(/[:;#"]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-
-const guardName = (guard: unknown): string | undefined =>
-  typeof guard === 'string'
-    ? guard
-    : typeof guard === 'function'
-      ? guard.name || 'guard'
-      : (guard as { type?: string } | undefined)?.type;
 
 function eventLabel(node: AnyStateNode, type: string): string {
   const delayed = (node.after as Array<{ eventType: string; delay: unknown }>).find((t) => t.eventType === type);
@@ -47,18 +33,12 @@ function eventLabel(node: AnyStateNode, type: string): string {
 }
 
 function edgesOf(node: AnyStateNode): Edge[] {
-  const out: Edge[] = [];
-  const add = (t: Transition, text: string) => {
-    if (!t.target && t.actions.length === 0) return; // forbidden transition: blocks the event, goes nowhere
+  return transitionsOf(node).flatMap((t) => {
+    const text = t.eventType ? eventLabel(node, t.eventType) : 'always';
     const guard = guardName(t.guard);
     const label = guard ? `${text} [${guard}]` : text;
-    for (const to of t.target ?? [node]) out.push({ from: node, to, label, description: t.description ?? '' });
-  };
-  for (const [type, list] of node.transitions as Map<string, Transition[]>) {
-    for (const t of list) add(t, eventLabel(node, type));
-  }
-  for (const t of (node.always ?? []) as Transition[]) add(t, 'always');
-  return out;
+    return (t.target ?? [node]).map((to) => ({ from: node, to, label, description: t.description ?? '' }));
+  });
 }
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {

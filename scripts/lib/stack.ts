@@ -1,7 +1,8 @@
 /**
- * The product as a newcomer runs it, for the browser tests and for scripts/screenshots.ts: users made
- * with the users CLI first (PGlite allows one process per data directory), then scripts/start.ts (build
- * when stale, then the one process) on a free port with its own data directory. No vitest imports here.
+ * The product as a newcomer runs it, for the browser tests (tests/e2e) and the scripts that drive a
+ * browser (screenshots, Lighthouse, the calendar's long tasks): users made with the users CLI first
+ * (PGlite allows one process per data directory), then scripts/start.ts (build when stale, then the one
+ * process) on a free port with its own data directory. No vitest imports here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { planAccounts } from '#machines/samples/demo.samples.ts';
-import { root } from '../../../scripts/lib/build.ts';
+import { root } from './build.ts';
 
 export type Credentials = { email: string; password: string };
 

@@ -1,6 +1,7 @@
 /**
- * Deep redaction for the development inspector: an invoked actor's input (e.g. { email, password }) shows
- * up in clear in its init event and snapshot, so every secret-looking key is masked at any depth.
+ * Deep redaction for the development inspectors (the portal's, src/app/devtools.tsx, and the offline page,
+ * src/devtools/): an invoked actor's input (e.g. { email, password }) shows up in clear in its init event
+ * and snapshot, so every secret-looking key is masked at any depth.
  */
 const SECRET_KEYS = new Set([
   'password',
