@@ -274,7 +274,10 @@ export const bookingSetupMachine = bookingSetup.createMachine({
             invoke: {
               id: 'deleteResource',
               src: 'deleteResource',
-              input: ({ context }) => ({ resourceid: context.target!, cancelFutureBookings: context.futureBookings > 0 }),
+              input: ({ context }) => ({
+                resourceid: context.target!,
+                cancelFutureBookings: context.futureBookings > 0,
+              }),
               onDone: {
                 target: 'list',
                 actions: [

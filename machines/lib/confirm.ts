@@ -32,11 +32,8 @@ interface MachineSetup {
 /** A state node config of that machine, with its own context, events, actors and tags. */
 type StateOf<S extends MachineSetup> = Parameters<S['createStateConfig']>[0];
 type EventOf<S extends MachineSetup> = Extract<keyof NonNullable<StateOf<S>['on']>, string>;
-type TagOf<S extends MachineSetup> = NonNullable<StateOf<S>['tags']> extends infer T
-  ? T extends readonly (infer E)[]
-    ? E
-    : T
-  : never;
+type TagOf<S extends MachineSetup> =
+  NonNullable<StateOf<S>['tags']> extends infer T ? (T extends readonly (infer E)[] ? E : T) : never;
 type InvokeOf<S extends MachineSetup> = Exclude<StateOf<S>['invoke'], readonly unknown[] | string | undefined>;
 
 export interface ConfirmThenRun<S extends MachineSetup, TAsk extends string, TRun extends string> {
@@ -59,7 +56,8 @@ export interface ConfirmThenRun<S extends MachineSetup, TAsk extends string, TRu
 }
 
 export function confirmThenRun<S extends MachineSetup>(
-  _machine: S & ('confirm' | 'busy' extends TagOf<S> ? unknown : "the machine's tags must include 'confirm' and 'busy'"),
+  _machine: S &
+    ('confirm' | 'busy' extends TagOf<S> ? unknown : "the machine's tags must include 'confirm' and 'busy'"),
 ) {
   return <const TAsk extends string, const TRun extends string>({
     ask,

@@ -252,6 +252,12 @@ const rules: AvailabilityRule[] = [1, 2].map((dayofweek) => ({
   endtime: '18:00:00',
 }));
 
+const addedRule: AvailabilityRule = {
+  ...rules[0]!,
+  availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807',
+  dayofweek: 0,
+};
+
 export const bookingScheduleEntry = defineEntry({
   machine: bookingScheduleMachine,
   title: 'Manage Schedule (Booking Setup)',
@@ -268,12 +274,18 @@ export const bookingScheduleEntry = defineEntry({
       { type: 'schedule.delete', availabilityid: rules[1]!.availabilityid },
       { say: 'press the delete icon of "Tuesday: 08:00 - 18:00"' },
     ),
+    note(
+      { type: 'schedule.delete', availabilityid: addedRule.availabilityid },
+      { say: 'press the delete icon of "Sunday: 08:00 - 18:00"' },
+    ),
+    { type: 'schedule.confirmDelete' },
+    note({ type: 'schedule.cancelDelete' }, { say: '' }),
     note({ type: 'schedule.retry' }, { say: 'press "Try again"' }),
     { type: 'schedule.close' },
     done('loadRules', rules),
     note(done('loadRules', []), { arrange: 'Open the schedule of a resource you just added' }),
     note(fail('loadRules', { message: networkFailure, network: true }), { arrange: block('*api/availability/*') }),
-    note(done('addRule', { ...rules[0]!, availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807', dayofweek: 0 }), {
+    note(done('addRule', addedRule), {
       arrange:
         'Delete the rule "Sunday: 08:00 - 18:00" (its delete icon) and choose "Sunday" in Day: every other day already has 08:00 - 18:00',
     }),
@@ -283,12 +295,7 @@ export const bookingScheduleEntry = defineEntry({
     done('deleteRule'),
     note(fail('deleteRule', { message: networkFailure, network: true }), { arrange: stopServer }),
   ],
-  uiKey: (s) => ({
-    state: s.value,
-    rules: s.context.rules.length > 0,
-    formError: !!s.context.formError,
-    error: !!s.context.error,
-  }),
+  uiKey: (s) => ({ state: s.value, rules: s.context.rules.length > 0, error: !!s.context.error }),
   inputs: [
     {
       label: 'Press "Schedule" on Window Table in Booking Setup',
@@ -297,10 +304,10 @@ export const bookingScheduleEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => [
-      ...(s.context.formError ? [`Under the form: "${s.context.formError}"`] : []),
-      ...(s.context.error ? [`"${s.context.error}" with "Try again"`] : []),
-    ],
+    shows: (s) =>
+      s.context.error
+        ? [s.hasTag('error') ? `"${s.context.error}" with "Try again"` : `Under the form: "${s.context.error}"`]
+        : [],
     test: 'tests/generated/booking-schedule.generated.test.tsx',
   },
 });
@@ -331,6 +338,8 @@ export const bookingClosuresEntry = defineEntry({
     { type: 'closures.add' },
     note({ type: 'closures.delete', closureid: christmas.closureid }, { say: 'press "Remove" on the closure' }),
     note({ type: 'closures.delete', closureid: addedClosure.closureid }, { say: 'press "Remove" on the new closure' }),
+    { type: 'closures.confirmDelete' },
+    note({ type: 'closures.cancelDelete' }, { say: '' }),
     note({ type: 'closures.retry' }, { say: 'press "Try again" under Closures' }),
     done('loadClosures', [christmas]),
     note(done('loadClosures', []), { arrange: 'Remove every closure first (or use a new business)' }),
@@ -348,7 +357,7 @@ export const bookingClosuresEntry = defineEntry({
     state: s.value,
     closures: s.context.closures.length > 0,
     valid: closureError(s.context) === null,
-    formError: !!s.context.formError,
+    error: !!s.context.error,
   }),
   inputs: [
     {
@@ -358,7 +367,7 @@ export const bookingClosuresEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => (s.context.formError ? [`Under the form: "${s.context.formError}"`] : []),
+    shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-closures.generated.test.tsx',
   },
 });
