@@ -108,8 +108,8 @@ export const bookingFormEntry = defineEntry({
     slots: s.context.slots.length > 0,
     selected: s.context.selected !== null,
     fields: Object.keys(s.context.fieldErrors).sort(),
-    error: !!s.context.errorMessage,
-    notice: !!s.context.notice,
+    // What a person tells apart: the time just taken (the slots reload) or another failure.
+    error: s.context.error === BOOKING_TEXTS.slotTaken ? 'taken' : !!s.context.error,
   }),
   inputs: [
     {
@@ -121,9 +121,7 @@ export const bookingFormEntry = defineEntry({
   plan: {
     shows: (s) => [
       ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
-      ...(s.context.errorMessage ? [`The dialog's alert: "${s.context.errorMessage}"`] : []),
-      ...(s.context.notice ? [`Above the slots: "${s.context.notice}"`] : []),
-      ...(s.context.slotsError ? [`"${s.context.slotsError}"`] : []),
+      ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/booking-form.generated.test.tsx',
   },
