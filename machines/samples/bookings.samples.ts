@@ -167,7 +167,6 @@ export const bookingsCalendarEntry = defineEntry({
   ],
   plan: {
     lasting: [],
-    shows: (s) => (s.context.error ? [`"${s.context.error}" with "Try again"`] : []),
     test: 'tests/generated/bookings-calendar.generated.test.tsx',
   },
 });
@@ -302,10 +301,7 @@ export const bookingScheduleEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) =>
-      s.context.error
-        ? [s.hasTag('error') ? `"${s.context.error}" with "Try again"` : `Under the form: "${s.context.error}"`]
-        : [],
+    shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-schedule.generated.test.tsx',
   },
 });

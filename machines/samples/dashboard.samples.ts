@@ -118,7 +118,6 @@ export const loadEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => (s.context.error ? [`"${s.context.error}" with a "Try again" button`] : []),
     test: 'tests/generated/load.generated.test.tsx',
   },
 });

@@ -145,7 +145,7 @@ export const voucherFormEntry = defineEntry({
   plan: {
     shows: (s) => [
       ...Object.values(s.context.fieldErrors).map((m) => `Under its field: "${m}"`),
-      ...(s.context.error ? [`An alert: "${s.context.error}"`] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/voucher-form.generated.test.tsx',
   },
@@ -236,7 +236,7 @@ export const redeemEntry = defineEntry({
     },
     lasting: ['scanning'],
     shows: (s) => [
-      ...(s.context.error ? [`An alert: "${s.context.error}"`] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
       ...(s.context.success ? [`A success note: "${s.context.success}"`] : []),
     ],
     test: 'tests/generated/redeem.generated.test.tsx',

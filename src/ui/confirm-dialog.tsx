@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   confirm: DialogAction;
   /** The way out: the button (label "Cancel" unless said otherwise), ×, Escape and the backdrop. */
   cancel: { label?: string; onClick: () => void; control?: CloseControl };
+  /** ×, Escape and the backdrop, for a flow that hears them apart from the button (else `cancel`). */
+  dismiss?: { onClick: () => void; control?: CloseControl };
   /** While the action runs: the action reads its busyLabel, and the machine turns both buttons off. */
   busy?: boolean;
   /** Why the action did not happen (or what to know before trying again), inside the question. */
@@ -24,7 +26,7 @@ export interface ConfirmDialogProps {
  * ahead: cancel them too?"), so Enter, or a key still held from the press that opened it, never confirms
  * by accident; confirming takes a deliberate Tab or click (docs/decisions/005-dialogs-and-focus.md).
  */
-export function ConfirmDialog({ title, children, confirm, cancel, busy = false, error }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirm, cancel, dismiss, busy = false, error }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const wasBusy = useRef(busy);
   // Layout effect: before the focus trap's own bookkeeping puts focus back on the button that was pressed.
@@ -37,8 +39,8 @@ export function ConfirmDialog({ title, children, confirm, cancel, busy = false, 
       role="alertdialog"
       className="modal-alert"
       title={title}
-      onClose={cancel.onClick}
-      closeControl={cancel.control}
+      onClose={(dismiss ?? cancel).onClick}
+      closeControl={(dismiss ?? cancel).control}
       initialFocus={cancelRef}
       footer={<DialogFooter cancel={{ ...cancel, ref: cancelRef }} confirm={confirm} busy={busy} danger focusCancel />}
     >
