@@ -41,7 +41,6 @@ export function ConfirmDialog({ title, children, confirm, cancel, dismiss, busy 
       title={title}
       onClose={(dismiss ?? cancel).onClick}
       closeControl={(dismiss ?? cancel).control}
-      initialFocus={cancelRef}
       footer={<DialogFooter cancel={{ ...cancel, ref: cancelRef }} confirm={confirm} busy={busy} danger focusCancel />}
     >
       {children}
