@@ -1,11 +1,14 @@
 /**
  * Closures in Booking Setup (beyond the spec; docs/decisions/011-bookings.md): the dates on which one
  * resource or the whole business takes no bookings (holidays), soonest first, with a small add form.
- * Effects: loadClosures, addClosure, deleteClosure.
+ * Removing one asks first, as every deletion does (confirmThenRun). Effects: loadClosures, addClosure,
+ * deleteClosure.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { Closure } from '#contracts/bookings.ts';
+import { confirmThenRun } from './lib/confirm.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export interface ClosureDraft {
   /** '' = the whole business. */
@@ -26,15 +29,21 @@ export interface ClosuresContext {
   today: string;
   closures: Closure[];
   draft: ClosureDraft;
+  /**
+   * The failure on show: "Could not load closures." in place of the list, else under the form (a date
+   * the form refuses, the server's refusal, a removal that failed).
+   */
   error: string | null;
-  formError: string | null;
-  deleting: string | null;
+  /** The closure the removal question is about. */
+  selected: string | null;
 }
 
 export type ClosuresEvent =
   | { type: 'closures.edit'; field: keyof ClosureDraft; value: string }
   | { type: 'closures.add' }
   | { type: 'closures.delete'; closureid: string }
+  | { type: 'closures.confirmDelete' }
+  | { type: 'closures.cancelDelete' }
   | { type: 'closures.retry' };
 
 export const CLOSURE_TEXTS = {
@@ -45,6 +54,11 @@ export const CLOSURE_TEXTS = {
   dateRequired: 'Choose the first closed day.',
   endBeforeStart: 'End date must not be before start date.',
   past: 'The first closed day cannot be in the past.',
+  removeTitle: 'Remove Closure',
+  remove: 'Remove Closure',
+  removing: 'Removing...',
+  removeQuestion: (dates: string, appliesTo: string) =>
+    `Remove the closure ${dates} (${appliesTo})? Those days take bookings again.`,
 } as const;
 
 export function closureError({ draft, today }: Pick<ClosuresContext, 'draft' | 'today'>): string | null {
@@ -56,12 +70,12 @@ export function closureError({ draft, today }: Pick<ClosuresContext, 'draft' | '
 
 const emptyDraft = (today: string): ClosureDraft => ({ resourceid: '', startdate: today, enddate: today, reason: '' });
 
-export const bookingClosuresMachine = setup({
+const bookingClosures = setup({
   types: {
     input: {} as { today: string },
     context: {} as ClosuresContext,
     events: {} as ClosuresEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag | 'adding',
   },
   actors: {
     loadClosures: notProvided<Closure[]>('loadClosures'),
@@ -73,21 +87,22 @@ export const bookingClosuresMachine = setup({
     listed: ({ context, event }) =>
       event.type === 'closures.delete' && context.closures.some((c) => c.closureid === event.closureid),
   },
-}).createMachine({
+});
+
+export const bookingClosuresMachine = bookingClosures.createMachine({
   id: 'bookingClosures',
   context: ({ input }) => ({
     today: input.today,
     closures: [],
     draft: emptyDraft(input.today),
     error: null,
-    formError: null,
-    deleting: null,
+    selected: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       description: 'Closures reads "Loading closures..."',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadClosures',
         src: 'loadClosures',
@@ -105,10 +120,18 @@ export const bookingClosuresMachine = setup({
     },
     failed: {
       description: '"Could not load closures." with "Try again"',
-      on: { 'closures.retry': { target: 'loading', description: 'Press "Try again" under Closures' } },
+      tags: ['error'],
+      on: {
+        'closures.retry': {
+          target: 'loading',
+          actions: assign({ error: null }),
+          description: 'Press "Try again" under Closures',
+        },
+      },
     },
     ready: {
       description: 'The closures and the form: Applies to, From, To, Reason and "Add Closure"',
+      tags: ['ready'],
       initial: 'idle',
       states: {
         idle: {
@@ -123,27 +146,27 @@ export const bookingClosuresMachine = setup({
                   if (event.field === 'startdate' && draft.enddate < event.value) draft.enddate = event.value;
                   return draft;
                 },
-                formError: null,
+                error: null,
               }),
               description: 'Choose what closes, the dates, or type a reason',
             },
             'closures.add': [
               {
                 guard: 'draftInvalid',
-                actions: assign({ formError: ({ context }) => closureError(context) }),
+                actions: assign({ error: ({ context }) => closureError(context) }),
                 description: 'Press "Add Closure" with no date, a past date or the end before the start',
               },
-              { target: 'adding', description: 'Press "Add Closure"' },
+              { target: 'adding', actions: assign({ error: null }), description: 'Press "Add Closure"' },
             ],
             'closures.delete': {
               guard: 'listed',
-              target: 'deleting',
+              target: 'confirmDelete',
               actions: assign({
-                deleting: ({ event }) => {
+                selected: ({ event }) => {
                   assertEvent(event, 'closures.delete');
                   return event.closureid;
                 },
-                formError: null,
+                error: null,
               }),
               description: 'Press "Remove" on a closure',
             },
@@ -151,7 +174,7 @@ export const bookingClosuresMachine = setup({
         },
         adding: {
           description: 'The button reads "Adding..."',
-          tags: 'busy',
+          tags: ['busy', 'adding'],
           invoke: {
             id: 'addClosure',
             src: 'addClosure',
@@ -172,36 +195,49 @@ export const bookingClosuresMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ formError: ({ event }) => failureText(event.error, CLOSURE_TEXTS.addFailed) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, CLOSURE_TEXTS.addFailed) }),
               description: 'The closure is refused or fails: the reason shows',
             },
           },
         },
-        deleting: {
-          description: 'The closure is being removed',
-          tags: 'busy',
-          invoke: {
-            id: 'deleteClosure',
-            src: 'deleteClosure',
-            input: ({ context }) => ({ closureid: context.deleting! }),
-            onDone: {
+        ...confirmThenRun(bookingClosures)({
+          ask: {
+            state: 'confirmDelete',
+            description: '"Remove Closure" names the dates and what closes, with Cancel (focused) and "Remove Closure"',
+            confirm: { event: 'closures.confirmDelete', description: 'Press "Remove Closure"' },
+            cancel: {
+              event: 'closures.cancelDelete',
               target: 'idle',
-              actions: assign({
-                closures: ({ context }) => context.closures.filter((c) => c.closureid !== context.deleting),
-                deleting: null,
-              }),
-              description: 'The closure disappears; those days take bookings again',
-            },
-            onError: {
-              target: 'idle',
-              actions: assign({
-                deleting: null,
-                formError: ({ event }) => failureText(event.error, CLOSURE_TEXTS.deleteFailed),
-              }),
-              description: 'The closure cannot be removed: "Failed to delete closure."',
+              actions: assign({ selected: null }),
+              description: 'Press "Cancel" (or Escape): the closure stays',
             },
           },
-        },
+          run: {
+            state: 'deleting',
+            description: 'The closure is being removed; "Remove Closure" reads "Removing..."',
+            invoke: {
+              id: 'deleteClosure',
+              src: 'deleteClosure',
+              input: ({ context }) => ({ closureid: context.selected! }),
+              onDone: {
+                target: 'idle',
+                actions: assign({
+                  closures: ({ context }) => context.closures.filter((c) => c.closureid !== context.selected),
+                  selected: null,
+                }),
+                description: 'The question closes and the closure disappears; those days take bookings again',
+              },
+              onError: {
+                target: 'idle',
+                actions: assign({
+                  selected: null,
+                  error: ({ event }) => failureText(event.error, CLOSURE_TEXTS.deleteFailed),
+                }),
+                description: 'The closure cannot be removed: the question closes and "Failed to delete closure." shows',
+              },
+            },
+          },
+        }),
       },
     },
   },

@@ -8,6 +8,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource, type Slot } from '#contracts/bookings.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type BookingField = 'resourceid' | 'customerEmail' | 'date' | 'duration' | 'partysize' | 'notes';
 /** The fields whose change loads other slots. */
@@ -49,10 +50,12 @@ export interface BookingFormContext {
   /** The chosen slot's start (ISO), or null. */
   selected: string | null;
   fieldErrors: BookingFieldErrors;
-  slotsError: string | null;
-  errorMessage: string | null;
-  /** After a 409: the time was just taken (shown above the reloaded slots). */
-  notice: string | null;
+  /**
+   * The failure on show, under the form: no time chosen, the booking refused or failed, or (after a 409)
+   * that the time was just taken while the slots reload. The slots' own load failure is the state
+   * `slotsFailed` (its text is the spec's, with "Try again").
+   */
+  error: string | null;
 }
 
 export type BookingFormEvent =
@@ -100,18 +103,14 @@ export function draftErrors({ draft, today }: Pick<BookingFormContext, 'draft' |
   return errors;
 }
 
-const clearedSlots: Pick<BookingFormContext, 'slots' | 'selected' | 'slotsError'> = {
-  slots: [],
-  selected: null,
-  slotsError: null,
-};
+const clearedSlots: Pick<BookingFormContext, 'slots' | 'selected'> = { slots: [], selected: null };
 
 export const bookingFormMachine = setup({
   types: {
     input: {} as { resources: Resource[]; today: string; resourceid?: string },
     context: {} as BookingFormContext,
     events: {} as BookingFormEvent,
-    tags: {} as 'busy' | 'slotsLoading',
+    tags: {} as ViewTag | 'slotsFailed',
   },
   actors: {
     loadSlots: notProvided<Slot[], SlotsRequest>('loadSlots'),
@@ -152,9 +151,7 @@ export const bookingFormMachine = setup({
     slots: [],
     selected: null,
     fieldErrors: {},
-    slotsError: null,
-    errorMessage: null,
-    notice: null,
+    error: null,
   }),
   initial: 'editing',
   states: {
@@ -169,7 +166,7 @@ export const bookingFormMachine = setup({
           {
             guard: 'changesSlots',
             target: '.checking',
-            actions: ['edit', assign({ ...clearedSlots, notice: null, errorMessage: null })],
+            actions: ['edit', assign({ ...clearedSlots, error: null })],
             description:
               'Change the resource, date, duration or party size: the chosen slot is cleared and the slots load again',
           },
@@ -178,17 +175,17 @@ export const bookingFormMachine = setup({
         'booking.submit': [
           {
             guard: 'fieldsInvalid',
-            actions: assign({ fieldErrors: ({ context }) => draftErrors(context), errorMessage: null }),
+            actions: assign({ fieldErrors: ({ context }) => draftErrors(context), error: null }),
             description: 'Press "Create Booking" with a field missing or wrong: its message shows under it',
           },
           {
             guard: 'noSlotChosen',
-            actions: assign({ fieldErrors: {}, errorMessage: BOOKING_TEXTS.pickSlot }),
+            actions: assign({ fieldErrors: {}, error: BOOKING_TEXTS.pickSlot }),
             description: 'Press "Create Booking" without choosing a time: "Please select an available time slot."',
           },
           {
             target: 'submitting',
-            actions: assign({ fieldErrors: {}, errorMessage: null }),
+            actions: assign({ fieldErrors: {}, error: null }),
             description: 'Press "Create Booking" with every field and a time chosen',
           },
         ],
@@ -210,32 +207,34 @@ export const bookingFormMachine = setup({
         },
         loadingSlots: {
           description: 'Available Slots reads "Loading slots..."',
-          tags: 'slotsLoading',
+          tags: ['loading'],
           invoke: {
             id: 'loadSlots',
             src: 'loadSlots',
             input: ({ context }) => slotsRequest(context)!,
             onDone: {
               target: 'slots',
-              actions: assign({ slots: ({ event }) => event.output, slotsError: null }),
+              actions: assign({ slots: ({ event }) => event.output }),
               description:
                 'The free start times arrive as buttons in 12-hour format (or "No available slots for this selection.")',
             },
             onError: {
               target: 'slotsFailed',
-              actions: assign({ ...clearedSlots, slotsError: BOOKING_TEXTS.slotsFailed }),
+              actions: assign(clearedSlots),
               description: 'The slots cannot be loaded: "Could not load available slots." and no slot buttons',
             },
           },
         },
         slotsFailed: {
           description: '"Could not load available slots." with "Try again"',
+          tags: ['slotsFailed'],
           on: {
             'booking.retrySlots': { target: 'loadingSlots', description: 'Press "Try again" under Available Slots' },
           },
         },
         slots: {
           description: 'The slot buttons show; at most one is pressed',
+          tags: ['ready'],
           on: {
             'booking.pickSlot': {
               guard: 'offered',
@@ -244,8 +243,7 @@ export const bookingFormMachine = setup({
                   assertEvent(event, 'booking.pickSlot');
                   return event.start;
                 },
-                errorMessage: null,
-                notice: null,
+                error: null,
               }),
               description: 'Press a time: it is the one selected',
             },
@@ -255,7 +253,7 @@ export const bookingFormMachine = setup({
     },
     submitting: {
       description: 'The button reads "Booking..." and nothing can be changed',
-      tags: 'busy',
+      tags: ['busy', 'ready'],
       invoke: {
         id: 'createBooking',
         src: 'createBooking',
@@ -279,15 +277,13 @@ export const bookingFormMachine = setup({
           {
             guard: 'slotTaken',
             target: 'editing.loadingSlots',
-            actions: assign({ ...clearedSlots, notice: BOOKING_TEXTS.slotTaken }),
+            actions: assign({ ...clearedSlots, error: BOOKING_TEXTS.slotTaken }),
             description:
               'Someone booked that time a moment ago (409): the slots reload and the form says the time was just taken',
           },
           {
             target: 'editing.slots',
-            actions: assign({
-              errorMessage: ({ event }) => failureText(event.error, BOOKING_TEXTS.bookingFailed),
-            }),
+            actions: assign({ error: ({ event }) => failureText(event.error, BOOKING_TEXTS.bookingFailed) }),
             description: 'The booking fails: the reason (or "Failed to create booking.") shows and the form stays',
           },
         ],

@@ -2,11 +2,13 @@
  * "Manage Schedule for {resource name}" (spec §2 Booking Setup, schedule modal): the weekly rules as
  * "Day: HH:MM - HH:MM" with a delete icon each, and the add form (day Sunday..Saturday = 0..6, start
  * 09:00, end 17:00). A rule overlapping another of that day is refused by the server with its reason.
- * Effects: loadRules, addRule, deleteRule.
+ * Deleting a rule asks first, as every deletion does (confirmThenRun). Effects: loadRules, addRule, deleteRule.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { type AvailabilityRule, BOOKING_TEXTS, type Resource } from '#contracts/bookings.ts';
+import { confirmThenRun } from './lib/confirm.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export interface RuleDraft {
   dayofweek: string;
@@ -18,21 +20,29 @@ export interface ScheduleContext {
   resource: Resource;
   rules: AvailabilityRule[];
   draft: RuleDraft;
+  /**
+   * The failure on show: "Could not load schedule." in place of the rules, else under the form (start
+   * not before end, the server's refusal of a rule, a deletion that failed).
+   */
   error: string | null;
-  /** The form's own message (start not before end, or the server's refusal). */
-  formError: string | null;
-  deleting: string | null;
+  /** The rule the deletion question is about. */
+  selected: string | null;
 }
 
 export type ScheduleEvent =
   | { type: 'schedule.edit'; field: keyof RuleDraft; value: string }
   | { type: 'schedule.add' }
   | { type: 'schedule.delete'; availabilityid: string }
+  | { type: 'schedule.confirmDelete' }
+  | { type: 'schedule.cancelDelete' }
   | { type: 'schedule.retry' }
   | { type: 'schedule.close' };
 
+/** Texts beyond the spec (its Schedule modal has only the delete icon). */
 export const SCHEDULE_TEXTS = {
   startBeforeEnd: 'Start time must be before end time.',
+  confirmDelete: (rule: string, resource: string) =>
+    `Delete "${rule}" from the schedule of ${resource}? Customers can no longer book those hours; bookings already made stay.`,
 } as const;
 
 export const DEFAULT_RULE: RuleDraft = { dayofweek: '1', starttime: '09:00', endtime: '17:00' };
@@ -40,12 +50,12 @@ export const DEFAULT_RULE: RuleDraft = { dayofweek: '1', starttime: '09:00', end
 const byDayAndTime = (a: AvailabilityRule, b: AvailabilityRule) =>
   a.dayofweek - b.dayofweek || a.starttime.localeCompare(b.starttime);
 
-export const bookingScheduleMachine = setup({
+const bookingSchedule = setup({
   types: {
     input: {} as { resource: Resource },
     context: {} as ScheduleContext,
     events: {} as ScheduleEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag | 'adding',
   },
   actors: {
     loadRules: notProvided<AvailabilityRule[], { resourceid: string }>('loadRules'),
@@ -62,22 +72,17 @@ export const bookingScheduleMachine = setup({
     listed: ({ context, event }) =>
       event.type === 'schedule.delete' && context.rules.some((r) => r.availabilityid === event.availabilityid),
   },
-}).createMachine({
+});
+
+export const bookingScheduleMachine = bookingSchedule.createMachine({
   id: 'bookingSchedule',
-  context: ({ input }) => ({
-    resource: input.resource,
-    rules: [],
-    draft: DEFAULT_RULE,
-    error: null,
-    formError: null,
-    deleting: null,
-  }),
+  context: ({ input }) => ({ resource: input.resource, rules: [], draft: DEFAULT_RULE, error: null, selected: null }),
   on: { 'schedule.close': { target: '.closed', description: 'Press "Close" (or ×, or Escape)' } },
   initial: 'loading',
   states: {
     loading: {
       description: 'The dialog reads "Loading schedule..."',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadRules',
         src: 'loadRules',
@@ -96,10 +101,14 @@ export const bookingScheduleMachine = setup({
     },
     failed: {
       description: '"Could not load schedule." with "Try again"',
-      on: { 'schedule.retry': { target: 'loading', description: 'Press "Try again"' } },
+      tags: ['error'],
+      on: {
+        'schedule.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' },
+      },
     },
     ready: {
       description: 'The weekly rules and the add form (Day, Start Time, End Time, "Add Rule")',
+      tags: ['ready'],
       initial: 'idle',
       states: {
         idle: {
@@ -111,27 +120,27 @@ export const bookingScheduleMachine = setup({
                   assertEvent(event, 'schedule.edit');
                   return { ...context.draft, [event.field]: event.value };
                 },
-                formError: null,
+                error: null,
               }),
               description: 'Choose a day or type a time',
             },
             'schedule.add': [
               {
                 guard: 'startNotBeforeEnd',
-                actions: assign({ formError: SCHEDULE_TEXTS.startBeforeEnd }),
+                actions: assign({ error: SCHEDULE_TEXTS.startBeforeEnd }),
                 description: 'Press "Add Rule" with a start not before the end',
               },
-              { target: 'adding', actions: assign({ formError: null }), description: 'Press "Add Rule"' },
+              { target: 'adding', actions: assign({ error: null }), description: 'Press "Add Rule"' },
             ],
             'schedule.delete': {
               guard: 'listed',
-              target: 'deleting',
+              target: 'confirmDelete',
               actions: assign({
-                deleting: ({ event }) => {
+                selected: ({ event }) => {
                   assertEvent(event, 'schedule.delete');
                   return event.availabilityid;
                 },
-                formError: null,
+                error: null,
               }),
               description: "Press a rule's delete icon",
             },
@@ -139,7 +148,7 @@ export const bookingScheduleMachine = setup({
         },
         adding: {
           description: 'The button reads "Adding..."',
-          tags: 'busy',
+          tags: ['busy', 'adding'],
           invoke: {
             id: 'addRule',
             src: 'addRule',
@@ -156,36 +165,50 @@ export const bookingScheduleMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: assign({ formError: ({ event }) => failureText(event.error, BOOKING_TEXTS.addRuleFailed) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, BOOKING_TEXTS.addRuleFailed) }),
               description: 'The rule is refused (it overlaps another of that day) or fails: the reason shows',
             },
           },
         },
-        deleting: {
-          description: "The rule's delete icon is busy",
-          tags: 'busy',
-          invoke: {
-            id: 'deleteRule',
-            src: 'deleteRule',
-            input: ({ context }) => ({ availabilityid: context.deleting! }),
-            onDone: {
+        ...confirmThenRun(bookingSchedule)({
+          ask: {
+            state: 'confirmDelete',
+            description:
+              '"Confirm Deletion" over the schedule names the rule, with Cancel (focused) and "Confirm Delete"',
+            confirm: { event: 'schedule.confirmDelete', description: 'Press "Confirm Delete"' },
+            cancel: {
+              event: 'schedule.cancelDelete',
               target: 'idle',
-              actions: assign({
-                rules: ({ context }) => context.rules.filter((r) => r.availabilityid !== context.deleting),
-                deleting: null,
-              }),
-              description: 'The rule disappears from the list',
-            },
-            onError: {
-              target: 'idle',
-              actions: assign({
-                deleting: null,
-                formError: ({ event }) => failureText(event.error, BOOKING_TEXTS.deleteRuleFailed),
-              }),
-              description: 'The rule cannot be deleted: "Failed to delete rule."',
+              actions: assign({ selected: null }),
+              description: 'Press "Cancel" (or Escape): the rule stays',
             },
           },
-        },
+          run: {
+            state: 'deleting',
+            description: 'The rule is being deleted; "Confirm Delete" reads "Deleting..."',
+            invoke: {
+              id: 'deleteRule',
+              src: 'deleteRule',
+              input: ({ context }) => ({ availabilityid: context.selected! }),
+              onDone: {
+                target: 'idle',
+                actions: assign({
+                  rules: ({ context }) => context.rules.filter((r) => r.availabilityid !== context.selected),
+                  selected: null,
+                }),
+                description: 'The question closes and the rule disappears from the list',
+              },
+              onError: {
+                target: 'idle',
+                actions: assign({
+                  selected: null,
+                  error: ({ event }) => failureText(event.error, BOOKING_TEXTS.deleteRuleFailed),
+                }),
+                description: 'The rule cannot be deleted: the question closes and "Failed to delete rule." shows',
+              },
+            },
+          },
+        }),
       },
     },
     closed: { type: 'final', description: 'The dialog is closed', entry: 'closeSchedule' },

@@ -7,7 +7,9 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, MAX_CAPACITY, type Resource } from '#contracts/bookings.ts';
 import { resourceLimitReached } from '#contracts/limits.ts';
+import { confirmThenRun } from './lib/confirm.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type ResourceField = 'resourcename' | 'description' | 'capacity' | 'isactive';
 
@@ -25,18 +27,18 @@ export interface SaveResource {
 
 export interface SetupContext {
   resources: Resource[];
+  /**
+   * The failure on show: "Could not load resources." in place of the list; over the list the limit
+   * reached or a failed deletion; in the resource dialog a refused save; in Confirm Deletion the
+   * server's word that bookings lie ahead.
+   */
   error: string | null;
   /** The resource being edited, deleted or scheduled (null: a new one). */
   target: string | null;
   draft: ResourceDraft;
   fieldErrors: Partial<Record<ResourceField, string>>;
-  /** The dialog's alert (a refused save, a limit, a failed deletion). */
-  formError: string | null;
-  /** The page's alert (the limit reached, a failed deletion). */
-  alert: string | null;
   /** Bookings still ahead of the resource to delete, once the server named them (409). */
   futureBookings: number;
-  conflictText: string | null;
 }
 
 export type SetupEvent =
@@ -73,8 +75,8 @@ const byId = (context: SetupContext, id: string | null) => context.resources.fin
 const picked = ({ event }: { event: SetupEvent }) =>
   'resourceid' in event ? (event as { resourceid: string }).resourceid : null;
 
-export const bookingSetupMachine = setup({
-  types: { context: {} as SetupContext, events: {} as SetupEvent, tags: {} as 'busy' },
+const bookingSetup = setup({
+  types: { context: {} as SetupContext, events: {} as SetupEvent, tags: {} as ViewTag | 'checking' },
   actors: {
     loadResources: notProvided<Resource[]>('loadResources'),
     canAddResource: notProvided<{ canAdd: boolean; limit: number }>('canAddResource'),
@@ -90,24 +92,16 @@ export const bookingSetupMachine = setup({
     atLimit: ({ event }) => (event as unknown as { output: { canAdd: boolean } }).output.canAdd === false,
     hasFutureBookings: ({ event }) => (event as { error?: { status?: number } }).error?.status === 409,
   },
-}).createMachine({
+});
+
+export const bookingSetupMachine = bookingSetup.createMachine({
   id: 'bookingSetup',
-  context: {
-    resources: [],
-    error: null,
-    target: null,
-    draft: EMPTY,
-    fieldErrors: {},
-    formError: null,
-    alert: null,
-    futureBookings: 0,
-    conflictText: null,
-  },
+  context: { resources: [], error: null, target: null, draft: EMPTY, fieldErrors: {}, futureBookings: 0 },
   initial: 'loading',
   states: {
     loading: {
       description: 'Placeholder rows show while the resources load',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadResources',
         src: 'loadResources',
@@ -126,10 +120,12 @@ export const bookingSetupMachine = setup({
     },
     failed: {
       description: '"Could not load resources." with "Try again"',
-      on: { 'setup.retry': { target: 'loading', description: 'Press "Try again"' } },
+      tags: ['error'],
+      on: { 'setup.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' } },
     },
     ready: {
       description: 'The resources of the business',
+      tags: ['ready'],
       initial: 'list',
       states: {
         list: {
@@ -137,7 +133,7 @@ export const bookingSetupMachine = setup({
           on: {
             'setup.new': {
               target: 'checkingLimit',
-              actions: assign({ alert: null }),
+              actions: assign({ error: null }),
               description: 'Press "Add Resource"',
             },
             'setup.edit': {
@@ -154,8 +150,7 @@ export const bookingSetupMachine = setup({
                     isactive: resource.isactive,
                   },
                   fieldErrors: {},
-                  formError: null,
-                  alert: null,
+                  error: null,
                 };
               }),
               description: 'Press "Edit" on a resource',
@@ -163,26 +158,20 @@ export const bookingSetupMachine = setup({
             'setup.delete': {
               guard: 'listed',
               target: 'confirmDelete',
-              actions: assign(({ event }) => ({
-                target: picked({ event }),
-                futureBookings: 0,
-                conflictText: null,
-                formError: null,
-                alert: null,
-              })),
+              actions: assign(({ event }) => ({ target: picked({ event }), futureBookings: 0, error: null })),
               description: 'Press "Delete" on a resource',
             },
             'setup.schedule': {
               guard: 'listed',
               target: 'schedule',
-              actions: assign(({ event }) => ({ target: picked({ event }), alert: null })),
+              actions: assign(({ event }) => ({ target: picked({ event }), error: null })),
               description: 'Press "Schedule" on a resource',
             },
           },
         },
         checkingLimit: {
-          description: "The package's resource limit is checked",
-          tags: 'busy',
+          description: 'The package\'s resource limit is checked; "Add Resource" reads "Checking..."',
+          tags: ['busy', 'checking'],
           invoke: {
             id: 'canAddResource',
             src: 'canAddResource',
@@ -190,19 +179,19 @@ export const bookingSetupMachine = setup({
               {
                 guard: 'atLimit',
                 target: 'list',
-                actions: assign({ alert: ({ event }) => resourceLimitReached(event.output.limit) }),
+                actions: assign({ error: ({ event }) => resourceLimitReached(event.output.limit) }),
                 description:
                   'The package has no room: "You\'ve reached your bookable resource limit ({limit} resources). Upgrade your package to add more."',
               },
               {
                 target: 'editing',
-                actions: assign({ target: null, draft: EMPTY, fieldErrors: {}, formError: null }),
+                actions: assign({ target: null, draft: EMPTY, fieldErrors: {}, error: null }),
                 description: '"Create New Resource" opens with Capacity 1 and Active ticked',
               },
             ],
             onError: {
               target: 'editing',
-              actions: assign({ target: null, draft: EMPTY, fieldErrors: {}, formError: null }),
+              actions: assign({ target: null, draft: EMPTY, fieldErrors: {}, error: null }),
               description: 'The check itself fails: the dialog opens anyway (the server still enforces the limit)',
             },
           },
@@ -226,12 +215,16 @@ export const bookingSetupMachine = setup({
               },
               { target: 'saving', description: 'Press "Save"' },
             ],
-            'setup.cancel': { target: 'list', description: 'Press "Cancel" (or ×, or Escape)' },
+            'setup.cancel': {
+              target: 'list',
+              actions: assign({ error: null }),
+              description: 'Press "Cancel" (or ×, or Escape)',
+            },
           },
         },
         saving: {
           description: 'The button reads "Saving..."',
-          tags: 'busy',
+          tags: ['busy'],
           invoke: {
             id: 'saveResource',
             src: 'saveResource',
@@ -251,60 +244,75 @@ export const bookingSetupMachine = setup({
                   context.target
                     ? context.resources.map((r) => (r.resourceid === context.target ? event.output : r))
                     : [...context.resources, event.output],
+                error: null,
               }),
               description: 'The dialog closes and the list shows the resource as saved',
             },
             onError: {
               target: 'editing',
-              actions: assign({ formError: ({ event }) => failureText(event.error, 'Failed to save resource.') }),
+              actions: assign({ error: ({ event }) => failureText(event.error, 'Failed to save resource.') }),
               description: 'The save is refused (the package limit, a rule of a field): the reason shows in the dialog',
             },
           },
         },
-        confirmDelete: {
-          description:
-            '"Confirm Deletion" warns that the schedule is deleted too (and, after the server named them, that the bookings ahead are cancelled)',
-          on: {
-            'setup.confirmDelete': { target: 'deleting', description: 'Press "Confirm Delete"' },
-            'setup.cancel': { target: 'list', description: 'Press "Cancel"' },
-          },
-        },
-        deleting: {
-          description: 'The button reads "Deleting..."',
-          tags: 'busy',
-          invoke: {
-            id: 'deleteResource',
-            src: 'deleteResource',
-            input: ({ context }) => ({ resourceid: context.target!, cancelFutureBookings: context.futureBookings > 0 }),
-            onDone: {
+        ...confirmThenRun(bookingSetup)({
+          ask: {
+            state: 'confirmDelete',
+            description:
+              '"Confirm Deletion" warns that the schedule is deleted too (and, after the server named them, that the bookings ahead are cancelled), with Cancel (focused) and "Confirm Delete"',
+            confirm: { event: 'setup.confirmDelete', description: 'Press "Confirm Delete"' },
+            cancel: {
+              event: 'setup.cancel',
               target: 'list',
-              actions: [
-                assign({
-                  resources: ({ context }) => context.resources.filter((r) => r.resourceid !== context.target),
-                }),
-                { type: 'reportDeleted', params: ({ event }) => ({ message: event.output.message }) },
-              ],
-              description: 'The resource and its schedule are gone from the list',
+              actions: assign({ error: null, futureBookings: 0 }),
+              description: 'Press "Cancel"',
             },
-            onError: [
-              {
-                guard: 'hasFutureBookings',
-                target: 'confirmDelete',
-                actions: assign(({ event }) => {
-                  const error = event.error as { message?: string; futureBookings?: number };
-                  return { futureBookings: error.futureBookings ?? 1, conflictText: error.message ?? null };
-                }),
-                description:
-                  'The resource has bookings ahead: the dialog says how many and that deleting cancels them and e-mails the customers',
-              },
-              {
-                target: 'list',
-                actions: assign({ alert: ({ event }) => failureText(event.error, BOOKING_TEXTS.deleteFailed) }),
-                description: 'The deletion fails: the alert "Failed to delete resource."',
-              },
-            ],
           },
-        },
+          run: {
+            state: 'deleting',
+            description: 'The button reads "Deleting..."',
+            invoke: {
+              id: 'deleteResource',
+              src: 'deleteResource',
+              input: ({ context }) => ({
+                resourceid: context.target!,
+                cancelFutureBookings: context.futureBookings > 0,
+              }),
+              onDone: {
+                target: 'list',
+                actions: [
+                  assign({
+                    resources: ({ context }) => context.resources.filter((r) => r.resourceid !== context.target),
+                    error: null,
+                    futureBookings: 0,
+                  }),
+                  { type: 'reportDeleted', params: ({ event }) => ({ message: event.output.message }) },
+                ],
+                description: 'The resource and its schedule are gone from the list',
+              },
+              onError: [
+                {
+                  guard: 'hasFutureBookings',
+                  target: 'confirmDelete',
+                  actions: assign(({ event }) => {
+                    const error = event.error as { message?: string; futureBookings?: number };
+                    return { futureBookings: error.futureBookings ?? 1, error: error.message || null };
+                  }),
+                  description:
+                    'The resource has bookings ahead: the dialog says how many and that deleting cancels them and e-mails the customers; focus is back on Cancel',
+                },
+                {
+                  target: 'list',
+                  actions: assign({
+                    error: ({ event }) => failureText(event.error, BOOKING_TEXTS.deleteFailed),
+                    futureBookings: 0,
+                  }),
+                  description: 'The deletion fails: the alert "Failed to delete resource."',
+                },
+              ],
+            },
+          },
+        }),
         schedule: {
           description: '"Manage Schedule for {name}" is open',
           on: { 'setup.closeSchedule': { target: 'list', description: 'Close the schedule dialog' } },

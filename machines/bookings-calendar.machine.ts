@@ -9,6 +9,7 @@ import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
 import { notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type CalendarView = 'week' | 'day';
 
@@ -58,7 +59,7 @@ export const bookingsCalendarMachine = setup({
     input: {} as { today: string; view: CalendarView },
     context: {} as CalendarContext,
     events: {} as CalendarEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag,
   },
   actors: {
     loadBookings: notProvided<Booking[], CalendarWindow>('loadBookings'),
@@ -119,7 +120,7 @@ export const bookingsCalendarMachine = setup({
       states: {
         loading: {
           description: '"Loading calendar..." shows where the calendar will be',
-          tags: 'busy',
+          tags: ['loading', 'busy'],
           invoke: {
             id: 'loadBookings',
             src: 'loadBookings',
@@ -138,17 +139,19 @@ export const bookingsCalendarMachine = setup({
         },
         failed: {
           description: '"Could not load calendar bookings." with "Try again" where the calendar was',
+          tags: ['error'],
           on: {
-            'calendar.retry': { target: 'loading', description: 'Press "Try again"' },
+            'calendar.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' },
             'calendar.filter': {
               target: 'loading',
-              actions: 'pickResource',
+              actions: ['pickResource', assign({ error: null })],
               description: 'Choose a resource (or "All Resources") in Filter',
             },
           },
         },
         ready: {
           description: 'The calendar shows the week (or day) with its bookings',
+          tags: ['ready'],
           on: {
             'calendar.navigate': {
               target: '#bookingsCalendar.bookings.loading',

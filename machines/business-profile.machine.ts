@@ -15,6 +15,7 @@ import {
   LONGITUDE,
 } from '#contracts/businesses.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type ProfileField = 'businessname' | 'description' | 'address' | 'latitude' | 'longitude';
 
@@ -33,8 +34,10 @@ export interface BusinessProfileContext {
   business: BusinessProfile;
   draft: ProfileDraft;
   fieldErrors: FieldErrors;
+  /** The Location group's own message (the device would not say where it is), beside the button. */
   locationError: string | null;
-  errorMessage: string | null;
+  /** The failure on show: why the save failed, in the dialog's alert. */
+  error: string | null;
 }
 
 export type BusinessProfileEvent =
@@ -143,7 +146,7 @@ export const businessProfileMachine = setup({
     input: {} as { business: BusinessProfile },
     context: {} as BusinessProfileContext,
     events: {} as BusinessProfileEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag | 'locating',
   },
   actors: {
     locate: notProvided<{ latitude: number; longitude: number }>('locate'),
@@ -182,7 +185,7 @@ export const businessProfileMachine = setup({
     draft: draftOf(input.business),
     fieldErrors: {},
     locationError: null,
-    errorMessage: null,
+    error: null,
   }),
   initial: 'editing',
   states: {
@@ -218,6 +221,7 @@ export const businessProfileMachine = setup({
     },
     locating: {
       description: 'The browser asks for the device location; "Locating..." is shown on the button',
+      tags: ['locating'],
       invoke: {
         id: 'locate',
         src: 'locate',
@@ -255,7 +259,7 @@ export const businessProfileMachine = setup({
     saving: {
       description:
         'The profile is being saved; the Save button reads "Saving...", the fields, Cancel and the close button are off',
-      tags: 'busy',
+      tags: ['busy'],
       invoke: {
         id: 'saveProfile',
         src: 'saveProfile',
@@ -268,36 +272,37 @@ export const businessProfileMachine = setup({
         },
         onError: {
           target: 'error',
-          actions: assign({ errorMessage: ({ event }) => failureText(event.error, SAVE_FAILED) }),
+          actions: assign({ error: ({ event }) => failureText(event.error, SAVE_FAILED) }),
           description: 'The server refuses or cannot be reached; its message is shown',
         },
       },
     },
     error: {
       description: 'The form is shown again with an alert holding the reason the save failed',
+      tags: ['error'],
       on: {
         'profile.edit': {
           target: 'editing',
-          actions: ['edit', assign({ errorMessage: null })],
+          actions: ['edit', assign({ error: null })],
           description: 'Change a field after a failed save; the alert goes away',
         },
         'profile.locate': {
           target: 'locating',
-          actions: assign({ errorMessage: null, locationError: null }),
+          actions: assign({ error: null, locationError: null }),
           description: 'Press "Pick Current Location" after a failed save',
         },
         'profile.print': { actions: 'printQr', description: 'Press "Print QR Code" after a failed save' },
         // Edits leave this state, so the draft here is the one that just failed to save: it is valid.
         'profile.save': {
           target: 'saving',
-          actions: assign({ errorMessage: null }),
+          actions: assign({ error: null }),
           description: 'Press "Save Profile" again to retry',
         },
         'profile.cancel': [
           {
             guard: 'hasUnsavedEdits',
             target: 'confirmDiscard',
-            actions: assign({ errorMessage: null }),
+            actions: assign({ error: null }),
             description: 'Press "Cancel" after a failed save of changes',
           },
           { target: 'closed', description: 'Press "Cancel" after a failed save of an unchanged profile' },
@@ -307,6 +312,7 @@ export const businessProfileMachine = setup({
     confirmDiscard: {
       description:
         'A question "Discard unsaved changes?" covers the dialog, with "Keep editing" (focused) and "Discard"',
+      tags: ['confirm'],
       on: {
         'profile.keepEditing': {
           target: 'editing',

@@ -8,6 +8,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Conversation, Message } from '#contracts/messaging.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export interface ChatContext {
   conversation: Conversation;
@@ -46,7 +47,7 @@ export const chatMachine = setup({
     context: {} as ChatContext,
     events: {} as ChatEvent,
     emitted: {} as ChatEmitted,
-    tags: {} as 'busy' | 'sending',
+    tags: {} as ViewTag | 'sending' | 'archived',
   },
   actors: {
     sendMessage: notProvided<Message, { conversationid: string; messageText: string }>('sendMessage'),
@@ -142,7 +143,7 @@ export const chatMachine = setup({
         },
         archiving: {
           description: 'The conversation is being archived',
-          tags: 'busy',
+          tags: ['busy'],
           invoke: {
             id: 'archive',
             src: 'setActive',
@@ -161,11 +162,12 @@ export const chatMachine = setup({
         },
         archived: {
           description: 'The conversation is archived: a "Reactivate" button shows',
+          tags: ['archived'],
           on: { 'chat.reactivate': { target: 'reactivating', description: 'Press "Reactivate"' } },
         },
         reactivating: {
           description: 'The conversation is being moved back to Active',
-          tags: 'busy',
+          tags: ['busy', 'archived'],
           invoke: {
             id: 'reactivate',
             src: 'setActive',

@@ -6,6 +6,7 @@
 import { assign, setup } from 'xstate';
 import type { FollowerDetail, FollowersPage } from '#contracts/followers.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export const FOLLOWERS_TEXTS = {
   loadFailed: 'Could not load followers.',
@@ -17,11 +18,13 @@ export const FOLLOWERS_TEXTS = {
 export interface FollowersContext {
   page: number;
   list: FollowersPage | null;
+  /**
+   * The failure on show: "Could not load followers." in place of the list, a failed export over the
+   * list, or "Could not fetch follower details." in the Follower Details dialog.
+   */
   error: string | null;
   selected: string | null;
   detail: FollowerDetail | null;
-  detailError: string | null;
-  exportError: string | null;
 }
 
 export type FollowersEvent =
@@ -36,7 +39,7 @@ export const followersMachine = setup({
   types: {
     context: {} as FollowersContext,
     events: {} as FollowersEvent,
-    tags: {} as 'busy' | 'exporting',
+    tags: {} as ViewTag | 'exporting',
   },
   actors: {
     loadPage: notProvided<FollowersPage, { page: number }>('loadPage'),
@@ -52,20 +55,12 @@ export const followersMachine = setup({
   },
 }).createMachine({
   id: 'followers',
-  context: {
-    page: 1,
-    list: null,
-    error: null,
-    selected: null,
-    detail: null,
-    detailError: null,
-    exportError: null,
-  },
+  context: { page: 1, list: null, error: null, selected: null, detail: null },
   initial: 'loading',
   states: {
     loading: {
       description: 'Placeholder rows show while a page of followers loads',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
@@ -85,22 +80,26 @@ export const followersMachine = setup({
     },
     failed: {
       description: '"Could not load followers." shows with a Try again button',
-      on: { 'followers.retry': { target: 'loading', description: 'Press "Try again"' } },
+      tags: ['error'],
+      on: {
+        'followers.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' },
+      },
     },
     ready: {
       description: 'A page of followers is shown',
+      tags: ['ready'],
       initial: 'list',
       on: {
         'followers.next': {
           guard: 'hasNext',
           target: '#followers.loading',
-          actions: assign({ page: ({ context }) => context.page + 1, exportError: null }),
+          actions: assign({ page: ({ context }) => context.page + 1, error: null }),
           description: 'Press "Next"',
         },
         'followers.previous': {
           guard: 'hasPrevious',
           target: '#followers.loading',
-          actions: assign({ page: ({ context }) => context.page - 1, exportError: null }),
+          actions: assign({ page: ({ context }) => context.page - 1, error: null }),
           description: 'Press "Previous"',
         },
       },
@@ -111,27 +110,27 @@ export const followersMachine = setup({
             'followers.open': {
               guard: 'listed',
               target: 'loadingDetail',
-              actions: assign({ selected: ({ event }) => event.customerid, detail: null, detailError: null }),
+              actions: assign({ selected: ({ event }) => event.customerid, detail: null, error: null }),
               description: 'Press a follower',
             },
             'followers.export': {
               guard: 'hasFollowers',
               target: 'exporting',
-              actions: assign({ exportError: null }),
+              actions: assign({ error: null }),
               description: 'Press "Export CSV"',
             },
           },
         },
         exporting: {
           description: 'Every follower is being written to a CSV file; the button reads "Exporting..."',
-          tags: 'exporting',
+          tags: ['exporting'],
           invoke: {
             id: 'exportCsv',
             src: 'exportCsv',
             onDone: { target: 'list', description: 'The browser saves followers-….csv' },
             onError: {
               target: 'list',
-              actions: assign({ exportError: ({ event }) => failureText(event.error, FOLLOWERS_TEXTS.exportFailed) }),
+              actions: assign({ error: ({ event }) => failureText(event.error, FOLLOWERS_TEXTS.exportFailed) }),
               description: 'The export fails; an alert says so and the list stays',
             },
           },
@@ -149,7 +148,7 @@ export const followersMachine = setup({
             },
             onError: {
               target: 'detail',
-              actions: assign({ detailError: FOLLOWERS_TEXTS.detailFailed }),
+              actions: assign({ error: FOLLOWERS_TEXTS.detailFailed }),
               description: 'The follower cannot be fetched: the alert "Could not fetch follower details."',
             },
           },
@@ -160,7 +159,7 @@ export const followersMachine = setup({
           on: {
             'followers.close': {
               target: 'list',
-              actions: assign({ selected: null, detail: null, detailError: null }),
+              actions: assign({ selected: null, detail: null, error: null }),
               description: 'Close the dialog (Close, ×, or Escape); focus returns to the follower',
             },
           },

@@ -6,6 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import { notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export interface LoadContext<T = unknown> {
   data: T | null;
@@ -20,7 +21,7 @@ export const loadMachine = setup({
     input: {} as { failedText: string },
     context: {} as LoadContext,
     events: {} as LoadEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag,
   },
   actors: { load: notProvided<unknown>('load') },
 }).createMachine({
@@ -30,7 +31,7 @@ export const loadMachine = setup({
   states: {
     loading: {
       description: 'Placeholders show where the data will be',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'load',
         src: 'load',
@@ -48,11 +49,12 @@ export const loadMachine = setup({
     },
     ready: {
       description: 'The data is shown',
+      tags: ['ready'],
       on: { 'load.refresh': { target: 'refreshing', description: 'Something changed (a new post); reload' } },
     },
     refreshing: {
       description: 'The data stays on screen while it is reloaded',
-      tags: 'busy',
+      tags: ['ready', 'busy'],
       invoke: {
         id: 'load',
         src: 'load',
@@ -70,6 +72,7 @@ export const loadMachine = setup({
     },
     failed: {
       description: "The screen's error text shows with a Try again button",
+      tags: ['error'],
       on: {
         'load.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' },
         'load.refresh': {

@@ -7,6 +7,7 @@
 import { assertEvent, assign, emit, setup } from 'xstate';
 import type { Conversation, ConversationStatus, Message } from '#contracts/messaging.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export interface MessagesPanelContext {
   tab: ConversationStatus;
@@ -38,7 +39,7 @@ export const messagesPanelMachine = setup({
     context: {} as MessagesPanelContext,
     events: {} as MessagesPanelEvent,
     emitted: {} as MessagesPanelEmitted,
-    tags: {} as 'busy',
+    tags: {} as ViewTag,
   },
   actors: {
     loadPreview: notProvided<Message[], { conversationid: string }>('loadPreview'),
@@ -90,7 +91,7 @@ export const messagesPanelMachine = setup({
         },
         previewing: {
           description: 'The expanded conversation loads its newest 5 messages',
-          tags: 'busy',
+          tags: ['loading', 'busy'],
           invoke: {
             id: 'loadPreview',
             src: 'loadPreview',

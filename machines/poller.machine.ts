@@ -160,7 +160,7 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
         states: {
           fetching: {
             description: `One request for ${what} is on its way (never two)`,
-            tags: 'busy',
+            tags: ['busy'],
             on: {
               'poll.now': {
                 actions: assign({ again: true }),

@@ -133,7 +133,7 @@ export const postComposerMachine = setup({
     },
     checkingLimit: {
       description: 'The daily post limit of the package is checked; the button reads "Posting..."',
-      tags: 'busy',
+      tags: ['busy'],
       invoke: {
         id: 'checkLimit',
         src: 'checkLimit',
@@ -158,7 +158,7 @@ export const postComposerMachine = setup({
     },
     gettingUploadTarget: {
       description: 'A signed upload address for the photo is requested',
-      tags: 'busy',
+      tags: ['busy'],
       invoke: {
         id: 'getUploadTarget',
         src: 'getUploadTarget',
@@ -177,7 +177,7 @@ export const postComposerMachine = setup({
     },
     uploading: {
       description: 'The photo is being uploaded',
-      tags: 'busy',
+      tags: ['busy'],
       invoke: {
         id: 'uploadPhoto',
         src: 'uploadPhoto',
@@ -192,7 +192,7 @@ export const postComposerMachine = setup({
     },
     posting: {
       description: 'The post is being created',
-      tags: 'busy',
+      tags: ['busy'],
       invoke: {
         id: 'createPost',
         src: 'createPost',

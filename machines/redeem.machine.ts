@@ -7,6 +7,7 @@
 import { assign, setup } from 'xstate';
 import { type IssuedVoucherLookup, READY, VOUCHER_TEXTS } from '#contracts/vouchers.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export const REDEEM_TEXTS_UI = {
   codeRequired: 'Please enter a voucher code.',
@@ -76,7 +77,7 @@ export const redeemMachine = setup({
   types: {
     context: {} as RedeemContext,
     events: {} as RedeemEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag | 'lookingUp' | 'redeeming',
   },
   actors: {
     lookupCode: notProvided<IssuedVoucherLookup, { code: string }>('lookupCode'),
@@ -157,7 +158,7 @@ export const redeemMachine = setup({
     },
     lookingUp: {
       description: 'The code is being looked up; "Look Up" reads "Looking up..."',
-      tags: 'busy',
+      tags: ['busy', 'lookingUp'],
       invoke: {
         id: 'lookupCode',
         src: 'lookupCode',
@@ -210,15 +211,17 @@ export const redeemMachine = setup({
     },
     notFound: {
       description: 'An alert says no voucher has that code; the code stays in the box to correct it',
+      tags: ['error'],
       on: showingResult,
     },
     failed: {
       description: 'An alert says why the lookup failed',
+      tags: ['error'],
       on: showingResult,
     },
     redeeming: {
       description: 'The redemption is being recorded; the button reads "Redeeming..."',
-      tags: 'busy',
+      tags: ['busy', 'redeeming'],
       invoke: {
         id: 'redeem',
         src: 'redeem',
@@ -266,6 +269,7 @@ export const redeemMachine = setup({
     conflict: {
       description:
         'An alert says someone else redeemed it a moment ago; the voucher shows "Already Redeemed" and that it cannot be used again',
+      tags: ['error'],
       on: showingResult,
     },
   },

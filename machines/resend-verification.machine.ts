@@ -73,8 +73,8 @@ export const resendVerificationMachine = setup({
       },
       states: {
         idle: { description: 'Nothing has been sent yet; no message', entry: 'clearError' },
-        invalid: { description: 'An alert says what is wrong with the email address', tags: 'error' },
-        failed: { description: 'An alert says why no new link could be sent', tags: 'error' },
+        invalid: { description: 'An alert says what is wrong with the email address', tags: ['error'] },
+        failed: { description: 'An alert says why no new link could be sent', tags: ['error'] },
         sent: {
           description: `A status says "${resendVerificationMessages.sent}"; the button can send again`,
           entry: 'clearError',
@@ -83,7 +83,7 @@ export const resendVerificationMachine = setup({
     },
     sending: {
       description: 'A "Sending…" status is shown and "Resend verification email" is disabled',
-      tags: 'busy',
+      tags: ['busy'],
       entry: 'clearError',
       invoke: {
         id: 'resendVerification',

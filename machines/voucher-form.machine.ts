@@ -15,6 +15,7 @@ import {
   type VoucherType,
 } from '#contracts/vouchers.ts';
 import { failureText, notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type VoucherField = 'title' | 'description' | 'vouchertypeid' | 'value' | 'rules' | 'startdate' | 'enddate';
 
@@ -110,7 +111,7 @@ export const voucherFormMachine = setup({
     input: {} as VoucherFormInput,
     context: {} as VoucherFormContext,
     events: {} as VoucherFormEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag,
   },
   actors: {
     loadTypes: notProvided<VoucherType[]>('loadTypes'),
@@ -130,7 +131,7 @@ export const voucherFormMachine = setup({
   states: {
     loadingTypes: {
       description: 'The dialog opens and loads the voucher types ("Loading voucher types...")',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadTypes',
         src: 'loadTypes',
@@ -155,6 +156,7 @@ export const voucherFormMachine = setup({
     },
     typesFailed: {
       description: '"Could not load voucher types." with "Try again" and "Cancel"',
+      tags: ['error'],
       on: {
         'voucherForm.retry': {
           target: 'loadingTypes',
@@ -167,6 +169,7 @@ export const voucherFormMachine = setup({
     editing: {
       description:
         'The form: Title, Description, Voucher Type, Value, Rules, Start Date, End Date, Active; Cancel and the save button',
+      tags: ['ready'],
       on: {
         'voucherForm.edit': {
           actions: assign({
@@ -199,7 +202,7 @@ export const voucherFormMachine = setup({
     },
     saving: {
       description: 'The voucher is being saved; the save button reads "Saving..." and the fields are locked',
-      tags: 'busy',
+      tags: ['ready', 'busy'],
       invoke: {
         id: 'saveVoucher',
         src: 'saveVoucher',

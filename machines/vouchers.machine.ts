@@ -6,20 +6,24 @@
  */
 import { assign, setup } from 'xstate';
 import { VOUCHER_TEXTS, type Voucher } from '#contracts/vouchers.ts';
+import { confirmThenRun } from './lib/confirm.ts';
 import { notProvided } from './lib/effects.ts';
+import type { ViewTag } from './lib/tags.ts';
 
 export type VoucherStatus = 'active' | 'archived';
 
 export interface VouchersContext {
   status: VoucherStatus;
   list: Voucher[] | null;
+  /**
+   * The failure on show: "Could not load vouchers." in place of the list (state `failed`), or an alert
+   * over the list: "Could not delete voucher." or "Could not load voucher details.".
+   */
   error: string | null;
   /** The row a dialog is about; null while creating. */
   selected: Voucher | null;
   /** An archived voucher as the server has it (the "Archived Voucher Details" dialog). */
   details: Voucher | null;
-  /** An alert over the list: "Could not delete voucher." or "Could not load voucher details." */
-  alert: string | null;
 }
 
 export type VouchersEvent =
@@ -46,11 +50,11 @@ const show = {
   description: 'Press "Active" or "Archived" in the toggle',
 } as const;
 
-export const vouchersMachine = setup({
+const vouchers = setup({
   types: {
     context: {} as VouchersContext,
     events: {} as VouchersEvent,
-    tags: {} as 'busy',
+    tags: {} as ViewTag,
   },
   actors: {
     loadVouchers: notProvided<Voucher[], { status: VoucherStatus }>('loadVouchers'),
@@ -61,11 +65,11 @@ export const vouchersMachine = setup({
     downloadQr: (_, _params: { voucher: Voucher }) => {},
     printCard: () => {},
     reportArchived: (_, _params: { voucher: Voucher }) => {},
-    select: assign({ selected: pick, alert: null }),
+    select: assign({ selected: pick, error: null }),
     showStatus: assign({
       status: ({ context, event }) => (event.type === 'vouchers.show' ? event.status : context.status),
       list: null,
-      alert: null,
+      error: null,
     }),
   },
   guards: {
@@ -74,14 +78,16 @@ export const vouchersMachine = setup({
     listedArchived: ({ context, event }) => context.status === 'archived' && !!pick({ context, event })?.deletedat,
     showingActive: ({ context }) => context.status === 'active',
   },
-}).createMachine({
+});
+
+export const vouchersMachine = vouchers.createMachine({
   id: 'vouchers',
-  context: { status: 'active', list: null, error: null, selected: null, details: null, alert: null },
+  context: { status: 'active', list: null, error: null, selected: null, details: null },
   initial: 'loading',
   states: {
     loading: {
       description: 'The vouchers of the chosen status load ("Loading vouchers...")',
-      tags: 'busy',
+      tags: ['loading', 'busy'],
       invoke: {
         id: 'loadVouchers',
         src: 'loadVouchers',
@@ -101,11 +107,16 @@ export const vouchersMachine = setup({
     },
     failed: {
       description: '"Could not load vouchers." shows with a "Try again" button',
-      on: { 'vouchers.retry': { target: 'loading', description: 'Press "Try again"' }, 'vouchers.show': show },
+      tags: ['error'],
+      on: {
+        'vouchers.retry': { target: 'loading', actions: assign({ error: null }), description: 'Press "Try again"' },
+        'vouchers.show': show,
+      },
     },
     ready: {
       initial: 'list',
       description: 'The vouchers of the chosen status',
+      tags: ['ready'],
       states: {
         list: {
           description: 'The table of vouchers with each row\'s actions, and "Create New Voucher"',
@@ -114,7 +125,7 @@ export const vouchersMachine = setup({
             'vouchers.create': {
               guard: 'showingActive',
               target: 'form',
-              actions: assign({ selected: null, alert: null }),
+              actions: assign({ selected: null, error: null }),
               description: 'Press "Create New Voucher"',
             },
             'vouchers.edit': {
@@ -156,33 +167,34 @@ export const vouchersMachine = setup({
             },
           },
         },
-        confirmDelete: {
-          description:
-            '"Confirm Deletion" asks, saying "This action cannot be undone.", with Cancel and "Confirm Delete"',
-          on: {
-            'vouchers.confirmDelete': { target: 'deleting', description: 'Press "Confirm Delete"' },
-            'vouchers.close': { target: 'list', description: 'Press "Cancel" (or Escape)' },
+        ...confirmThenRun(vouchers)({
+          ask: {
+            state: 'confirmDelete',
+            description:
+              '"Confirm Deletion" asks, saying "This action cannot be undone.", with Cancel (focused) and "Confirm Delete"',
+            confirm: { event: 'vouchers.confirmDelete', description: 'Press "Confirm Delete"' },
+            cancel: { event: 'vouchers.close', target: 'list', description: 'Press "Cancel" (or Escape)' },
           },
-        },
-        deleting: {
-          description: 'The voucher is being archived; "Confirm Delete" reads "Deleting..."',
-          tags: 'busy',
-          invoke: {
-            id: 'archiveVoucher',
-            src: 'archiveVoucher',
-            input: ({ context }) => ({ voucherid: context.selected!.voucherid }),
-            onDone: {
-              target: '#vouchers.loading',
-              actions: { type: 'reportArchived', params: ({ event }) => ({ voucher: event.output }) },
-              description: 'The voucher is archived: the dialog closes, a note confirms it, and it leaves the list',
-            },
-            onError: {
-              target: 'list',
-              actions: assign({ alert: VOUCHER_TEXTS.deleteFailed, selected: null }),
-              description: 'The server refuses or cannot be reached: the alert "Could not delete voucher."',
+          run: {
+            state: 'deleting',
+            description: 'The voucher is being archived; "Confirm Delete" reads "Deleting..."',
+            invoke: {
+              id: 'archiveVoucher',
+              src: 'archiveVoucher',
+              input: ({ context }) => ({ voucherid: context.selected!.voucherid }),
+              onDone: {
+                target: '#vouchers.loading',
+                actions: { type: 'reportArchived', params: ({ event }) => ({ voucher: event.output }) },
+                description: 'The voucher is archived: the dialog closes, a note confirms it, and it leaves the list',
+              },
+              onError: {
+                target: 'list',
+                actions: assign({ error: VOUCHER_TEXTS.deleteFailed, selected: null }),
+                description: 'The server refuses or cannot be reached: the alert "Could not delete voucher."',
+              },
             },
           },
-        },
+        }),
         qr: {
           description: '"Issue Voucher via QR Code" shows a 256 px QR code, the caption, "Download as PNG" and "Print"',
           on: {
@@ -210,7 +222,7 @@ export const vouchersMachine = setup({
             },
             onError: {
               target: 'list',
-              actions: assign({ alert: VOUCHER_TEXTS.detailsFailed, selected: null }),
+              actions: assign({ error: VOUCHER_TEXTS.detailsFailed, selected: null }),
               description:
                 'The voucher cannot be loaded: the dialog closes and the alert "Could not load voucher details."',
             },

@@ -74,8 +74,8 @@ export const mutations: Mutation[] = [
   {
     name: 'Cancel enabled while saving',
     file: 'src/features/profile/profile-modal.tsx',
-    from: 'onClick={() => send(cancel)} {...enabledFor(state, cancel)}>',
-    to: 'onClick={() => send(cancel)} data-event="profile.cancel">',
+    from: 'cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}',
+    to: "cancel={{ onClick: () => send(cancel), control: { 'data-event': 'profile.cancel' } }}",
     tests: ['tests/generated/business-profile.generated.test.tsx'],
   },
   {
@@ -177,6 +177,27 @@ export const mutations: Mutation[] = [
     from: "hasText: ({ context }) => context.draft.trim() !== '',",
     to: 'hasText: () => true,',
     tests: ['tests/unit/chat-dialog.test.tsx'],
+  },
+  {
+    name: 'a deletion question that starts on its action (Enter deletes)',
+    file: 'src/ui/confirm-dialog.tsx',
+    from: 'busy={busy} danger focusCancel />',
+    to: 'busy={busy} danger />',
+    tests: ['tests/unit/confirm-dialog.test.tsx', 'tests/generated/vouchers.generated.test.tsx'],
+  },
+  {
+    name: 'a question asked again keeps focus on the button pressed ("Cancel Bookings and Delete")',
+    file: 'src/ui/confirm-dialog.tsx',
+    from: 'if (wasBusy.current && !busy) cancelRef.current?.focus();',
+    to: 'if (wasBusy.current && !busy) cancelRef.current?.blur();',
+    tests: ['tests/unit/confirm-dialog.test.tsx', 'tests/generated/booking-setup.generated.test.tsx'],
+  },
+  {
+    name: 'a failed API call reaching the machine as a raw error (no Failure)',
+    file: 'src/api/effect.ts',
+    from: 'throw failure(error);',
+    to: 'throw error;',
+    tests: ['tests/unit/api-effect.test.ts'],
   },
 ];
 

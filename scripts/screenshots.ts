@@ -275,7 +275,25 @@ async function bookingScreens(page: Page, width: Width) {
   const schedule = page.getByRole('dialog', { name: 'Manage Schedule for Window Table' });
   await schedule.getByText('Sunday: 08:00 - 18:00').waitFor();
   await shoot(page, 'booking-schedule', width, 'Manage Schedule');
+  await schedule.getByRole('button', { name: 'Delete Sunday: 08:00 - 18:00' }).click();
+  const ruleQuestion = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+  await ruleQuestion.getByText(/"Sunday: 08:00 - 18:00" from the schedule of Window Table/).waitFor();
+  await shoot(page, 'booking-rule-delete', width, 'Confirm Deletion of a weekly rule, over the schedule');
+  await ruleQuestion.getByRole('button', { name: 'Cancel', exact: true }).click();
   await schedule.getByRole('button', { name: 'Close' }).last().click();
+  const closures = page.getByRole('region', { name: 'Closures' });
+  await closures.getByLabel('Reason (optional)').fill('Stocktake');
+  await closures.getByRole('button', { name: 'Add Closure' }).click();
+  await closures.getByText(/Stocktake/).waitFor();
+  await closures
+    .getByRole('button', { name: /^Remove closure/ })
+    .last()
+    .click();
+  const removal = page.getByRole('alertdialog', { name: 'Remove Closure' });
+  await removal.getByText(/Those days take bookings again/).waitFor();
+  await shoot(page, 'booking-closure-remove', width, 'Remove Closure');
+  await removal.getByRole('button', { name: 'Remove Closure' }).click();
+  await removal.waitFor({ state: 'detached' });
   await page.getByRole('button', { name: 'Delete Window Table' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
   await confirm.getByRole('button', { name: 'Confirm Delete' }).click();

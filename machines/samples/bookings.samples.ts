@@ -108,8 +108,8 @@ export const bookingFormEntry = defineEntry({
     slots: s.context.slots.length > 0,
     selected: s.context.selected !== null,
     fields: Object.keys(s.context.fieldErrors).sort(),
-    error: !!s.context.errorMessage,
-    notice: !!s.context.notice,
+    // What a person tells apart: the time just taken (the slots reload) or another failure.
+    error: s.context.error === BOOKING_TEXTS.slotTaken ? 'taken' : !!s.context.error,
   }),
   inputs: [
     {
@@ -121,9 +121,7 @@ export const bookingFormEntry = defineEntry({
   plan: {
     shows: (s) => [
       ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
-      ...(s.context.errorMessage ? [`The dialog's alert: "${s.context.errorMessage}"`] : []),
-      ...(s.context.notice ? [`Above the slots: "${s.context.notice}"`] : []),
-      ...(s.context.slotsError ? [`"${s.context.slotsError}"`] : []),
+      ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/booking-form.generated.test.tsx',
   },
@@ -169,7 +167,6 @@ export const bookingsCalendarEntry = defineEntry({
   ],
   plan: {
     lasting: [],
-    shows: (s) => (s.context.error ? [`"${s.context.error}" with "Try again"`] : []),
     test: 'tests/generated/bookings-calendar.generated.test.tsx',
   },
 });
@@ -228,17 +225,16 @@ export const bookingSetupEntry = defineEntry({
     state: s.value,
     resources: s.context.resources.length > 0,
     fields: Object.keys(s.context.fieldErrors).sort(),
-    formError: !!s.context.formError,
-    alert: !!s.context.alert,
-    conflict: !!s.context.conflictText,
+    error: !!s.context.error,
+    conflict: s.context.futureBookings > 0,
     editing: s.context.target !== null,
   }),
   plan: {
     start: { url: '/bookings/setup', signedInAs: demoOwner },
     shows: (s) => [
-      ...(s.context.alert ? [`An alert: "${s.context.alert}"`] : []),
-      ...(s.context.formError ? [`The dialog's alert: "${s.context.formError}"`] : []),
-      ...(s.context.conflictText ? [`The dialog says: "${s.context.conflictText}"`] : []),
+      ...(s.context.error && s.matches({ ready: 'list' }) ? [`An alert: "${s.context.error}"`] : []),
+      ...(s.context.error && s.matches({ ready: 'editing' }) ? [`The dialog's alert: "${s.context.error}"`] : []),
+      ...(s.context.error && s.hasTag('confirm') ? [`The dialog says: "${s.context.error}"`] : []),
       ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
     ],
     test: 'tests/generated/booking-setup.generated.test.tsx',
@@ -252,6 +248,12 @@ const rules: AvailabilityRule[] = [1, 2].map((dayofweek) => ({
   starttime: '08:00:00',
   endtime: '18:00:00',
 }));
+
+const addedRule: AvailabilityRule = {
+  ...rules[0]!,
+  availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807',
+  dayofweek: 0,
+};
 
 export const bookingScheduleEntry = defineEntry({
   machine: bookingScheduleMachine,
@@ -269,12 +271,18 @@ export const bookingScheduleEntry = defineEntry({
       { type: 'schedule.delete', availabilityid: rules[1]!.availabilityid },
       { say: 'press the delete icon of "Tuesday: 08:00 - 18:00"' },
     ),
+    note(
+      { type: 'schedule.delete', availabilityid: addedRule.availabilityid },
+      { say: 'press the delete icon of "Sunday: 08:00 - 18:00"' },
+    ),
+    { type: 'schedule.confirmDelete' },
+    note({ type: 'schedule.cancelDelete' }, { say: '' }),
     note({ type: 'schedule.retry' }, { say: 'press "Try again"' }),
     { type: 'schedule.close' },
     done('loadRules', rules),
     note(done('loadRules', []), { arrange: 'Open the schedule of a resource you just added' }),
     note(fail('loadRules', { message: networkFailure, network: true }), { arrange: block('*api/availability/*') }),
-    note(done('addRule', { ...rules[0]!, availabilityid: '6d5c4b3a-2918-4070-9e6d-5c4b3a291807', dayofweek: 0 }), {
+    note(done('addRule', addedRule), {
       arrange:
         'Delete the rule "Sunday: 08:00 - 18:00" (its delete icon) and choose "Sunday" in Day: every other day already has 08:00 - 18:00',
     }),
@@ -284,12 +292,7 @@ export const bookingScheduleEntry = defineEntry({
     done('deleteRule'),
     note(fail('deleteRule', { message: networkFailure, network: true }), { arrange: stopServer }),
   ],
-  uiKey: (s) => ({
-    state: s.value,
-    rules: s.context.rules.length > 0,
-    formError: !!s.context.formError,
-    error: !!s.context.error,
-  }),
+  uiKey: (s) => ({ state: s.value, rules: s.context.rules.length > 0, error: !!s.context.error }),
   inputs: [
     {
       label: 'Press "Schedule" on Window Table in Booking Setup',
@@ -298,10 +301,7 @@ export const bookingScheduleEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => [
-      ...(s.context.formError ? [`Under the form: "${s.context.formError}"`] : []),
-      ...(s.context.error ? [`"${s.context.error}" with "Try again"`] : []),
-    ],
+    shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-schedule.generated.test.tsx',
   },
 });
@@ -332,6 +332,8 @@ export const bookingClosuresEntry = defineEntry({
     { type: 'closures.add' },
     note({ type: 'closures.delete', closureid: christmas.closureid }, { say: 'press "Remove" on the closure' }),
     note({ type: 'closures.delete', closureid: addedClosure.closureid }, { say: 'press "Remove" on the new closure' }),
+    { type: 'closures.confirmDelete' },
+    note({ type: 'closures.cancelDelete' }, { say: '' }),
     note({ type: 'closures.retry' }, { say: 'press "Try again" under Closures' }),
     done('loadClosures', [christmas]),
     note(done('loadClosures', []), { arrange: 'Remove every closure first (or use a new business)' }),
@@ -349,7 +351,7 @@ export const bookingClosuresEntry = defineEntry({
     state: s.value,
     closures: s.context.closures.length > 0,
     valid: closureError(s.context) === null,
-    formError: !!s.context.formError,
+    error: !!s.context.error,
   }),
   inputs: [
     {
@@ -359,7 +361,7 @@ export const bookingClosuresEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => (s.context.formError ? [`Under the form: "${s.context.formError}"`] : []),
+    shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-closures.generated.test.tsx',
   },
 });

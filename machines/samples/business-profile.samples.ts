@@ -63,7 +63,7 @@ export const businessProfileEntry = defineEntry({
     nameEmpty: s.context.draft.businessname.trim() === '',
     fieldErrors: Object.keys(s.context.fieldErrors).sort(),
     locationError: !!s.context.locationError,
-    error: !!s.context.errorMessage,
+    error: !!s.context.error,
     edited: hasUnsavedEdits(s.context),
   }),
   inputs: [
@@ -83,13 +83,13 @@ export const businessProfileEntry = defineEntry({
     lasting: ['locating'],
     shows: (s) => {
       if (s.status !== 'active') return [];
-      const { fieldErrors, locationError, errorMessage } = s.context;
+      // The failed save's alert is printed from the state's 'error' tag (the plan's "The alert reads").
+      const { fieldErrors, locationError } = s.context;
       const marked = Object.entries(fieldErrors) as Array<[ProfileField, string]>;
       return [
         ...(s.context.draft.businessname.trim() === '' ? ['Business Name is empty'] : []),
         ...marked.map(([field, message]) => `Under ${LABELS[field]}: "${message}"`),
         ...(locationError ? [`Beside the location: "${locationError}"`] : []),
-        ...(errorMessage ? [`The dialog's alert says "${errorMessage}"`] : []),
       ];
     },
     test: 'tests/generated/business-profile.generated.test.tsx',

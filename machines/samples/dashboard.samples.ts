@@ -118,7 +118,6 @@ export const loadEntry = defineEntry({
     },
   ],
   plan: {
-    shows: (s) => (s.context.error ? [`"${s.context.error}" with a "Try again" button`] : []),
     test: 'tests/generated/load.generated.test.tsx',
   },
 });
@@ -160,8 +159,7 @@ export const followersEntry = defineEntry({
     page: s.context.page,
     empty: s.context.list?.followers.length === 0,
     pages: s.context.list?.pagination.totalPages ?? 0,
-    detailError: !!s.context.detailError,
-    exportError: !!s.context.exportError,
+    error: !!s.context.error,
   }),
   plan: {
     start: { url: '/customers', signedInAs: demoOwner },
@@ -170,8 +168,8 @@ export const followersEntry = defineEntry({
       ...(s.context.list && s.context.list.pagination.totalPages > 1
         ? [`"Page ${s.context.page} of ${s.context.list.pagination.totalPages}"`]
         : []),
-      ...(s.context.detailError ? [`The dialog's alert: "${s.context.detailError}"`] : []),
-      ...(s.context.exportError ? [`An alert: "${s.context.exportError}"`] : []),
+      ...(s.context.error && s.matches({ ready: 'detail' }) ? [`The dialog's alert: "${s.context.error}"`] : []),
+      ...(s.context.error && s.matches({ ready: 'list' }) ? [`An alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/followers.generated.test.tsx',
   },

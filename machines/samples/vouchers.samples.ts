@@ -91,12 +91,11 @@ export const vouchersEntry = defineEntry({
     status: s.context.status,
     empty: s.context.list?.length === 0,
     error: !!s.context.error,
-    alert: !!s.context.alert,
   }),
   plan: {
     start: { url: '/vouchers', signedInAs: demoOwner },
     shows: (s) => [
-      ...(s.context.alert ? [`An alert: "${s.context.alert}"`] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
       ...(s.matches('ready') && s.context.list?.length === 0
         ? [s.context.status === 'active' ? '"No active vouchers found."' : '"No archived vouchers found."']
         : []),
@@ -146,7 +145,7 @@ export const voucherFormEntry = defineEntry({
   plan: {
     shows: (s) => [
       ...Object.values(s.context.fieldErrors).map((m) => `Under its field: "${m}"`),
-      ...(s.context.error ? [`An alert: "${s.context.error}"`] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/voucher-form.generated.test.tsx',
   },
@@ -237,7 +236,7 @@ export const redeemEntry = defineEntry({
     },
     lasting: ['scanning'],
     shows: (s) => [
-      ...(s.context.error ? [`An alert: "${s.context.error}"`] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
       ...(s.context.success ? [`A success note: "${s.context.success}"`] : []),
     ],
     test: 'tests/generated/redeem.generated.test.tsx',

@@ -53,10 +53,18 @@ export function errorStatus(error: unknown): number | undefined {
 }
 
 /**
- * What the wiring hands a machine when a call fails (`throw toFailure(error)`): the message the server or
- * network gave (empty when none, so the machine's own spec fallback text wins), whether the request never
- * got an answer, and the HTTP status. The one mapping from API errors to machine failures.
+ * What an effect hands a machine when a call fails (`apiEffect` in ./effect.ts does it): the message the
+ * server or network gave (empty when none, so the machine's own spec fallback text wins), whether the
+ * request never got an answer, the HTTP status, and the identity provider's error name (e.g.
+ * UserNotConfirmedException). The one mapping from API and provider errors to machine failures.
  */
 export function toFailure(error: unknown): Failure {
-  return { message: errorMessage(error, ''), network: isNetworkError(error), status: errorStatus(error) };
+  const failure: Failure = {
+    message: errorMessage(error, ''),
+    network: isNetworkError(error),
+    status: errorStatus(error),
+  };
+  const name = (error as { name?: unknown } | null)?.name;
+  if (!(error instanceof ApiError) && typeof name === 'string' && name !== 'Error') failure.name = name;
+  return failure;
 }

@@ -1,3 +1,4 @@
+import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
 /** A part of a page that could not load: the screen's own error text (spec §8) and "Try again". */
@@ -5,17 +6,19 @@ export function LoadError({
   text,
   onRetry,
   event = 'load.retry',
+  disabled,
 }: {
-  text: string;
+  text: string | null;
   onRetry: () => void;
   event?: string;
+  /** For a retry the machine does not take right now (pass `enabledFor(...).disabled`). */
+  disabled?: boolean;
 }) {
   return (
-    <div className="alert alert-error load-error" role="alert">
-      <span>{text}</span>
-      <Button variant="secondary" onClick={onRetry} data-event={event}>
+    <Alert text={text} className="load-error">
+      <Button variant="secondary" onClick={onRetry} data-event={event} disabled={disabled}>
         Try again
       </Button>
-    </div>
+    </Alert>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Dialogs, focus and the first paint in real Chromium against the npm start stack: Escape after
  * "Check Your Email", the phone drawer's focus trap, the unsaved-edit question, the confirmation after a
- * save, the tab title after sign-out, and /login painted without asking for /config.json.
+ * save, the deletion questions (focus on Cancel), the tab title after sign-out, and /login painted without
+ * asking for /config.json.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -139,6 +140,63 @@ describe.runIf(available)('dialogs and focus', () => {
       expect(await profile.getByLabel('Longitude').inputValue()).toBe('10.000000');
       await page.keyboard.press('Escape'); // nothing changed: closes without asking
       await profile.waitFor({ state: 'detached' });
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test('every deletion asks with focus on Cancel: Enter keeps the thing, a deliberate press deletes it', async () => {
+    const owner = await registeredOwner('deletions', 'Dev');
+    await withPage(browser(), 1280, async ({ page, problems }) => {
+      await signIn(page, owner.email, owner.password);
+      await page.goto('/bookings/setup');
+      await page.getByRole('button', { name: 'Add Resource' }).click();
+      const form = page.getByRole('dialog', { name: 'Create New Resource' });
+      await form.getByLabel('Name').fill('Studio');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.waitFor({ state: 'detached' });
+
+      // The resource: the keyboard opens the question, Enter answers Cancel and focus comes back.
+      const del = page.getByRole('button', { name: 'Delete Studio' });
+      await del.focus();
+      await page.keyboard.press('Enter');
+      const question = page.getByRole('alertdialog', { name: 'Confirm Deletion' });
+      await question.getByText(/Its weekly schedule is deleted too/).waitFor();
+      expect(await focused(page)).toBe('BUTTON Cancel');
+      await expectAccessible(page, 'Confirm Deletion of a resource');
+      await page.keyboard.press('Enter');
+      await question.waitFor({ state: 'detached' });
+      expect(await focused(page)).toBe('BUTTON Delete Studio');
+
+      // A weekly rule: the question covers the schedule; Escape keeps the rule, "Confirm Delete" removes it.
+      await page.getByRole('button', { name: 'Schedule for Studio' }).click();
+      const schedule = page.getByRole('dialog', { name: 'Manage Schedule for Studio' });
+      await schedule.getByRole('button', { name: 'Add Rule' }).click();
+      await schedule.getByText('Monday: 09:00 - 17:00').waitFor();
+      await schedule.getByRole('button', { name: 'Delete Monday: 09:00 - 17:00' }).click();
+      await question.getByText(/"Monday: 09:00 - 17:00" from the schedule of Studio/).waitFor();
+      expect(await focused(page)).toBe('BUTTON Cancel');
+      await expectAccessible(page, 'Confirm Deletion of a rule');
+      await page.keyboard.press('Escape');
+      await question.waitFor({ state: 'detached' });
+      await schedule.getByText('Monday: 09:00 - 17:00').waitFor();
+      await schedule.getByRole('button', { name: 'Delete Monday: 09:00 - 17:00' }).click();
+      await question.getByRole('button', { name: 'Confirm Delete' }).click();
+      await schedule.getByText('No schedule defined yet.').waitFor();
+      await page.keyboard.press('Escape');
+      await schedule.waitFor({ state: 'detached' });
+
+      // A closure: "Remove Closure" asks the same way.
+      const closures = page.getByRole('region', { name: 'Closures' });
+      await closures.getByRole('button', { name: 'Add Closure' }).click();
+      const remove = closures.getByRole('button', { name: /^Remove closure/ });
+      await remove.waitFor();
+      await remove.click();
+      const removal = page.getByRole('alertdialog', { name: 'Remove Closure' });
+      await removal.getByText(/Those days take bookings again/).waitFor();
+      expect(await focused(page)).toBe('BUTTON Cancel');
+      await removal.getByRole('button', { name: 'Remove Closure' }).click();
+      await removal.waitFor({ state: 'detached' });
+      await closures.getByText(/No closures planned/).waitFor();
       expect(problems).toEqual([]);
     });
   });

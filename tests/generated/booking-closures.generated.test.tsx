@@ -24,8 +24,10 @@ function expectClosures(flow: Flow) {
   for (const [field, label] of Object.entries(LABELS) as Array<[keyof ClosureDraft, string]>) {
     expect(s.getByLabelText<HTMLInputElement>(label).value).toBe(ctx.draft[field]);
   }
-  if (ctx.formError) expect(s.getByRole('alert').textContent).toBe(ctx.formError);
+  if (ctx.error) expect(s.getByRole('alert').textContent).toBe(ctx.error);
 }
+
+const question = () => within(screen.getByRole('alertdialog', { name: CLOSURE_TEXTS.removeTitle }));
 
 describeFlow(bookingClosuresEntry, {
   render: (hooks, flow) => (
@@ -40,6 +42,12 @@ describeFlow(bookingClosuresEntry, {
       fireEvent.change(section().getByLabelText(LABELS[e.field]), { target: { value: e.value } }),
     'closures.add': () => fireEvent.click(section().getByRole('button', { name: 'Add Closure' })),
     'closures.delete': () => fireEvent.click(section().getAllByRole('button', { name: /^Remove closure/ })[0]!),
+    'closures.confirmDelete': () => {
+      const button = question().getByRole('button', { name: CLOSURE_TEXTS.remove });
+      button.focus();
+      fireEvent.click(button);
+    },
+    'closures.cancelDelete': () => fireEvent.click(question().getByRole('button', { name: 'Cancel' })),
     'closures.retry': () => fireEvent.click(section().getByRole('button', { name: 'Try again' })),
   },
   expectUi: {
@@ -57,9 +65,23 @@ describeFlow(bookingClosuresEntry, {
         reason: draft.reason.trim() || null,
       });
     },
+    'ready.confirmDelete': (_s, flow) => {
+      expectClosures(flow);
+      const asked = live(flow).closures.find((c) => c.closureid === live(flow).selected)!;
+      // The question names what closes and says those days take bookings again; focus starts on Cancel.
+      expect(
+        question().getByText(
+          new RegExp(`\\(${asked.resourcename ?? 'Whole business'}\\)\\? Those days take bookings again\\.$`),
+        ),
+      ).toBeTruthy();
+      expect(document.activeElement).toBe(question().getByRole('button', { name: 'Cancel' }));
+      expect(flow.fakes.deleteClosure?.calls ?? 0).toBe(flow.memo.removals ?? 0);
+    },
     'ready.deleting': (_s, flow) => {
       expectClosures(flow);
-      expect(flow.fakes.deleteClosure?.inputs.at(-1)).toEqual({ closureid: live(flow).deleting });
+      expect(question().getByRole('button', { name: CLOSURE_TEXTS.removing }).matches(':disabled')).toBe(true);
+      expect(flow.fakes.deleteClosure?.inputs.at(-1)).toEqual({ closureid: live(flow).selected });
+      flow.memo.removals = flow.fakes.deleteClosure?.calls;
     },
   },
 });

@@ -35,8 +35,7 @@ function expectForm(flow: Flow) {
     expect(d.getByLabelText<HTMLInputElement>(label).value).toBe(ctx.draft[field]);
   }
   for (const message of Object.values(ctx.fieldErrors)) expect(d.getByText(message!)).toBeTruthy();
-  if (ctx.errorMessage) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.errorMessage);
-  if (ctx.notice) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.notice);
+  if (ctx.error) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.error);
   // One slot button per slot, in 12-hour format, the chosen one pressed.
   const slots = slotButtons();
   expect(slots).toHaveLength(ctx.slots.length);
@@ -101,7 +100,7 @@ describeFlow(bookingFormEntry, {
       expectForm(flow);
       if (live(flow).slots.length === 0) expect(dialog().getByText(specTexts.noSlots)).toBeTruthy();
       else expect(dialog().queryByText(specTexts.noSlots)).toBeNull();
-      if (live(flow).errorMessage === specTexts.pickSlot) expect(dialog().getByText(specTexts.pickSlot)).toBeTruthy();
+      if (live(flow).error === specTexts.pickSlot) expect(dialog().getByText(specTexts.pickSlot)).toBeTruthy();
     },
     submitting: (_s, flow) => {
       expectForm(flow);

@@ -33,8 +33,14 @@ function expectRules(flow: Flow) {
       .getAllByRole('option')
       .map((o) => (o as HTMLOptionElement).value),
   ).toEqual(['0', '1', '2', '3', '4', '5', '6']);
-  if (ctx.formError) expect(d.getByRole('alert').textContent).toBe(ctx.formError);
+  if (ctx.error) expect(d.getByRole('alert').textContent).toBe(ctx.error);
 }
+
+const question = () => within(screen.getByRole('alertdialog', { name: specTexts.confirmDeletion }));
+const askedRule = (flow: Flow) => {
+  const rule = live(flow).rules.find((r) => r.availabilityid === live(flow).selected)!;
+  return `${DAY_NAMES[rule.dayofweek]}: ${rule.starttime.slice(0, 5)} - ${rule.endtime.slice(0, 5)}`;
+};
 
 describeFlow(bookingScheduleEntry, {
   render: (hooks, flow) => (
@@ -52,6 +58,12 @@ describeFlow(bookingScheduleEntry, {
       const rule = live(flow).rules.find((r) => r.availabilityid === e.availabilityid)!;
       fireEvent.click(dialog(flow).getByRole('button', { name: new RegExp(`^Delete ${DAY_NAMES[rule.dayofweek]}`) }));
     },
+    'schedule.confirmDelete': () => {
+      const button = question().getByRole('button', { name: specTexts.confirmDelete });
+      button.focus();
+      fireEvent.click(button);
+    },
+    'schedule.cancelDelete': () => fireEvent.click(question().getByRole('button', { name: 'Cancel' })),
     'schedule.retry': (_e, flow) => fireEvent.click(dialog(flow).getByRole('button', { name: 'Try again' })),
     'schedule.close': (_e, flow) => fireEvent.click(dialog(flow).getAllByRole('button', { name: 'Close' }).at(-1)!),
   },
@@ -76,9 +88,22 @@ describeFlow(bookingScheduleEntry, {
         endtime: ctx.draft.endtime,
       });
     },
+    'ready.confirmDelete': (_s, flow) => {
+      expectRules(flow);
+      // The question names the rule and the resource; focus starts on Cancel (decision 005).
+      expect(
+        question().getByText(
+          new RegExp(`"${askedRule(flow)}" from the schedule of ${live(flow).resource.resourcename}`),
+        ),
+      ).toBeTruthy();
+      expect(document.activeElement).toBe(question().getByRole('button', { name: 'Cancel' }));
+      expect(flow.fakes.deleteRule?.calls ?? 0).toBe(flow.memo.deletes ?? 0);
+    },
     'ready.deleting': (_s, flow) => {
       expectRules(flow);
-      expect(flow.fakes.deleteRule?.inputs.at(-1)).toEqual({ availabilityid: live(flow).deleting });
+      expect(question().getByRole('button', { name: 'Deleting...' }).matches(':disabled')).toBe(true);
+      expect(flow.fakes.deleteRule?.inputs.at(-1)).toEqual({ availabilityid: live(flow).selected });
+      flow.memo.deletes = flow.fakes.deleteRule?.calls;
     },
     closed: (_s, flow) => expect(flow.spy('onClose')).toHaveBeenCalledTimes(1),
   },

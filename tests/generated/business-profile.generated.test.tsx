@@ -36,7 +36,7 @@ function expectForm(path: BusinessProfileContext, flow: Flow) {
   const ctx = live(flow);
   expect(Object.keys(ctx.fieldErrors).sort()).toEqual(Object.keys(path.fieldErrors).sort());
   expect(!!ctx.locationError).toBe(!!path.locationError);
-  expect(!!ctx.errorMessage).toBe(!!path.errorMessage);
+  expect(!!ctx.error).toBe(!!path.error);
   const d = within(dialog());
   expect(d.getByLabelText<HTMLInputElement>('Business Name').value).toBe(ctx.draft.businessname);
   expect(d.getByLabelText<HTMLTextAreaElement>('Description').value).toBe(ctx.draft.description);
@@ -48,7 +48,7 @@ function expectForm(path: BusinessProfileContext, flow: Flow) {
   for (const message of Object.values(ctx.fieldErrors)) expect(d.getAllByText(message!).length).toBeGreaterThan(0);
   if (!ctx.fieldErrors.businessname) expect(d.queryByText('Business Name is required.')).toBeNull();
   if (ctx.locationError) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.locationError);
-  if (ctx.errorMessage) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.errorMessage);
+  if (ctx.error) expect(d.getAllByRole('alert').map((a) => a.textContent)).toContain(ctx.error);
 }
 
 describeFlow(businessProfileEntry, {

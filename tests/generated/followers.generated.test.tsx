@@ -54,8 +54,8 @@ describeFlow(followersEntry, {
     'ready.list': (_s, flow) => {
       expectList(flow);
       expect(dialog()).toBeNull();
-      const exportError = live(flow).exportError;
-      if (exportError) expect(screen.getByRole('alert').textContent).toBe(exportError);
+      const { error } = live(flow);
+      if (error) expect(screen.getByRole('alert').textContent).toBe(error);
       expect(button('Export CSV')).toBeTruthy();
     },
     'ready.exporting': (_s, flow) => {
@@ -70,7 +70,7 @@ describeFlow(followersEntry, {
     'ready.detail': (_s, flow) => {
       const ctx = live(flow);
       const d = within(dialog()!);
-      if (ctx.detailError) expect(d.getByRole('alert').textContent).toBe(specTexts.followerFailed);
+      if (ctx.error) expect(d.getByRole('alert').textContent).toBe(specTexts.followerFailed);
       else {
         expect(d.getByText(`${ctx.detail!.firstname} ${ctx.detail!.surname}`)).toBeTruthy();
         expect(d.getByText(ctx.detail!.email)).toBeTruthy();

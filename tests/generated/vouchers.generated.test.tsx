@@ -122,8 +122,8 @@ describeFlow(vouchersEntry, {
     'ready.list': (_s, flow) => {
       expectList(flow);
       expect(screen.queryByRole('dialog')).toBeNull();
-      const { alert } = live(flow);
-      if (alert) expect(screen.getByRole('alert').textContent).toBe(alert);
+      const { error } = live(flow);
+      if (error) expect(screen.getByRole('alert').textContent).toBe(error);
       expect(button(specTexts.createNewVoucher).matches(':disabled')).toBe(live(flow).status !== 'active');
     },
     'ready.form': (_s, flow) => {
@@ -134,7 +134,8 @@ describeFlow(vouchersEntry, {
       const d = within(dialog(specTexts.confirmDeletion)!);
       expect(d.getByText(specTexts.cannotBeUndone)).toBeTruthy();
       expect(d.getByText(new RegExp(live(flow).selected!.title))).toBeTruthy();
-      expect(d.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+      // Focus starts on the way out: Enter never archives by accident (decision 005).
+      expect(document.activeElement).toBe(d.getByRole('button', { name: 'Cancel' }));
       expect(d.getByRole('button', { name: specTexts.confirmDelete }).matches(':disabled')).toBe(false);
     },
     'ready.deleting': (_s, flow) => {

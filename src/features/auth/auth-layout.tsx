@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { Alert } from '#src/ui/alert.tsx';
 
 /** The brand mark: a ticket with a heart, for loyalty and vouchers. Decorative; the name is text. */
 function BrandMark() {
@@ -43,11 +44,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
 
 /** An error the owner must read: announced at once. */
 export function AuthAlert({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="alert alert-error auth-alert">
-      {message}
-    </p>
-  ) : null;
+  return <Alert text={message} className="auth-alert" />;
 }
 
 /** Always present, so screen readers announce the text when it appears. */

@@ -2,6 +2,7 @@ import type { EventFrom, SnapshotFrom } from 'xstate';
 import { type forgotPasswordMachine, forgotPasswordMessages as text } from '#machines/forgot-password.machine.ts';
 import { enabledFor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
+import { DialogFooter } from '#src/ui/dialog-footer.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { AuthAlert, AuthStatus, onFormSubmit } from './auth-layout.tsx';
@@ -44,14 +45,14 @@ export function ForgotPasswordModal({ state, send }: ForgotPasswordModalProps) {
       title={text.title}
       onClose={close}
       footer={
-        <>
-          <Button variant="secondary" onClick={close} {...enabledFor(state, CLOSE)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} {...enabledFor(state, { type: 'forgotPassword.submit', email: '' })}>
-            Send Reset Link
-          </Button>
-        </>
+        <DialogFooter
+          cancel={{ onClick: close, control: enabledFor(state, CLOSE) }}
+          confirm={{
+            label: 'Send Reset Link',
+            form: FORM_ID,
+            control: enabledFor(state, { type: 'forgotPassword.submit', email: '' }),
+          }}
+        />
       }
     >
       <form id={FORM_ID} className="auth-form" onSubmit={submit} noValidate aria-label={text.title}>

@@ -9,8 +9,10 @@ import {
   DURATION_OPTIONS,
 } from '#machines/booking-form.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
-import { Button } from '#src/ui/button.tsx';
+import { Alert } from '#src/ui/alert.tsx';
+import { DialogFooter } from '#src/ui/dialog-footer.tsx';
 import { Field } from '#src/ui/field.tsx';
+import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { liveBookingFormLogic } from './bookings.wiring.ts';
 
@@ -44,7 +46,7 @@ export function BookingFormModal({
     }),
     { input: { resources, today, resourceid: resourceid || undefined }, options },
   );
-  const { draft, fieldErrors, slots, selected, slotsError, errorMessage, notice } = state.context;
+  const { draft, fieldErrors, slots, selected, error } = state.context;
   const submitting = state.hasTag('busy');
   const ids = useId();
   const edit = (field: BookingField) => ({
@@ -63,18 +65,17 @@ export function BookingFormModal({
       onClose={() => send(cancel)}
       closeControl={enabledFor(state, cancel)}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={`${ids}-form`}
-            {...enabledFor(state, { type: 'booking.submit' }, submitting || selected === null)}
-          >
-            {submitting ? 'Booking...' : 'Create Booking'}
-          </Button>
-        </>
+        <DialogFooter
+          busy={submitting}
+          cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+          confirm={{
+            label: 'Create Booking',
+            busyLabel: 'Booking...',
+            form: `${ids}-form`,
+            // Spec §2: disabled while submitting or with no slot chosen.
+            control: enabledFor(state, { type: 'booking.submit' }, submitting || selected === null),
+          }}
+        />
       }
     >
       <form
@@ -146,34 +147,22 @@ export function BookingFormModal({
             {...edit('partysize')}
           />
         </div>
-        <fieldset className="slots" aria-busy={state.hasTag('slotsLoading') || undefined}>
+        <fieldset className="slots" aria-busy={state.hasTag('loading') || undefined}>
           <legend className="field-label">Available Slots</legend>
-          {notice && (
-            <p className="alert alert-error" role="alert">
-              {notice}
-            </p>
-          )}
           {state.matches({ editing: 'incomplete' }) && <p className="field-hint">{BOOKING_FORM_TEXTS.chooseFirst}</p>}
-          {state.hasTag('slotsLoading') && (
+          {state.hasTag('loading') && (
             <p className="field-hint" role="status">
               Loading slots...
             </p>
           )}
-          {slotsError && (
-            <div className="alert alert-error load-error" role="alert">
-              <span>{slotsError}</span>
-              <Button
-                variant="secondary"
-                onClick={() => send({ type: 'booking.retrySlots' })}
-                {...enabledFor(state, { type: 'booking.retrySlots' })}
-              >
-                Try again
-              </Button>
-            </div>
+          {state.hasTag('slotsFailed') && (
+            <LoadError
+              text={BOOKING_TEXTS.slotsFailed}
+              onRetry={() => send({ type: 'booking.retrySlots' })}
+              event="booking.retrySlots"
+            />
           )}
-          {(state.matches({ editing: 'slots' }) || state.matches('submitting')) && slots.length === 0 && (
-            <p className="field-hint">{BOOKING_TEXTS.noSlots}</p>
-          )}
+          {state.hasTag('ready') && slots.length === 0 && <p className="field-hint">{BOOKING_TEXTS.noSlots}</p>}
           {slots.length > 0 && (
             <div className="slot-grid">
               {slots.map((slot) => (
@@ -192,11 +181,7 @@ export function BookingFormModal({
           )}
         </fieldset>
         <Field label="Notes (Optional)" multiline maxLength={1000} rows={3} {...edit('notes')} />
-        {errorMessage && (
-          <p className="alert alert-error" role="alert">
-            {errorMessage}
-          </p>
-        )}
+        <Alert text={error} />
       </form>
     </Modal>
   );

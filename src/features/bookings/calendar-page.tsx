@@ -4,7 +4,7 @@ import { enUS } from 'date-fns/locale';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import { BOOKING_TEXTS, type Booking } from '#contracts/bookings.ts';
+import type { Booking } from '#contracts/bookings.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { type bookingsCalendarMachine, type CalendarView, isoDay } from '#machines/bookings-calendar.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
@@ -129,20 +129,20 @@ export function BookingsCalendarView({
         </div>
       </div>
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
-        {state.matches({ bookings: 'loading' }) && (
+        {state.hasTag('loading') && (
           <div className="calendar-loading">
             <Spinner />
             <p role="status">Loading calendar...</p>
           </div>
         )}
-        {state.matches({ bookings: 'failed' }) && (
+        {state.hasTag('error') && (
           <LoadError
-            text={BOOKING_TEXTS.calendarFailed}
+            text={state.context.error}
             onRetry={() => send({ type: 'calendar.retry' })}
             event="calendar.retry"
           />
         )}
-        {state.matches({ bookings: 'ready' }) && (
+        {state.hasTag('ready') && (
           <div className="calendar-frame" ref={frame}>
             <Calendar<CalendarEvent>
               localizer={localizer}

@@ -1,15 +1,22 @@
 /** Closures in Booking Setup: holidays and other days one resource or the whole business is shut. */
 import { useId } from 'react';
-import type { Resource } from '#contracts/bookings.ts';
+import type { Closure, Resource } from '#contracts/bookings.ts';
 import { type bookingClosuresMachine, CLOSURE_TEXTS, type ClosureDraft } from '#machines/booking-closures.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveClosuresLogic } from './bookings.wiring.ts';
 
 const day = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
 const show = (date: string) => day.format(new Date(`${date}T12:00:00`));
+const datesOf = (closure: Closure) =>
+  closure.startdate === closure.enddate
+    ? show(closure.startdate)
+    : `${show(closure.startdate)} – ${show(closure.enddate)}`;
+const appliesTo = (closure: Closure) => closure.resourcename ?? 'Whole business';
 
 export interface ClosuresSectionProps extends FlowHooks<typeof bookingClosuresMachine> {
   today: string;
@@ -18,7 +25,8 @@ export interface ClosuresSectionProps extends FlowHooks<typeof bookingClosuresMa
 
 export function ClosuresSection({ today, resources, logic = liveClosuresLogic, options }: ClosuresSectionProps) {
   const [state, send] = useFlowActor(logic, { input: { today }, options });
-  const { closures, draft, formError } = state.context;
+  const { closures, draft, error, selected } = state.context;
+  const asked = closures.find((closure) => closure.closureid === selected);
   const ids = useId();
   const edit = (field: keyof ClosureDraft) => ({
     value: draft[field],
@@ -31,31 +39,24 @@ export function ClosuresSection({ today, resources, logic = liveClosuresLogic, o
     <section className="card closures" aria-labelledby="closures-title">
       <h2 id="closures-title">Closures</h2>
       <p className="section-note">Days on which no bookings are taken, for one resource or the whole business.</p>
-      {state.matches('loading') && <Spinner label="Loading closures..." />}
-      {state.matches('failed') && (
-        <LoadError
-          text={CLOSURE_TEXTS.loadFailed}
-          onRetry={() => send({ type: 'closures.retry' })}
-          event="closures.retry"
-        />
+      {state.hasTag('loading') && <Spinner label="Loading closures..." />}
+      {state.hasTag('error') && (
+        <LoadError text={error} onRetry={() => send({ type: 'closures.retry' })} event="closures.retry" />
       )}
-      {state.matches('ready') && (
+      {state.hasTag('ready') && (
         <>
           {closures.length === 0 ? (
             <p className="section-note">{CLOSURE_TEXTS.empty}</p>
           ) : (
             <ul className="closure-list">
               {closures.map((closure) => {
-                const dates =
-                  closure.startdate === closure.enddate
-                    ? show(closure.startdate)
-                    : `${show(closure.startdate)} – ${show(closure.enddate)}`;
+                const dates = datesOf(closure);
                 return (
                   <li key={closure.closureid}>
                     <span className="closure-text">
                       <strong>{dates}</strong>
                       <span>
-                        {closure.resourcename ?? 'Whole business'}
+                        {appliesTo(closure)}
                         {closure.reason ? ` · ${closure.reason}` : ''}
                       </span>
                     </span>
@@ -125,15 +126,29 @@ export function ClosuresSection({ today, resources, logic = liveClosuresLogic, o
               />
             </div>
             <Button type="submit" {...enabledFor(state, { type: 'closures.add' })}>
-              {state.matches({ ready: 'adding' }) ? 'Adding...' : 'Add Closure'}
+              {state.hasTag('adding') ? 'Adding...' : 'Add Closure'}
             </Button>
           </form>
-          {formError && (
-            <p className="alert alert-error" role="alert">
-              {formError}
-            </p>
-          )}
+          <Alert text={error} />
         </>
+      )}
+      {state.hasTag('confirm') && asked && (
+        <ConfirmDialog
+          title={CLOSURE_TEXTS.removeTitle}
+          busy={state.hasTag('busy')}
+          cancel={{
+            onClick: () => send({ type: 'closures.cancelDelete' }),
+            control: enabledFor(state, { type: 'closures.cancelDelete' }),
+          }}
+          confirm={{
+            label: CLOSURE_TEXTS.remove,
+            busyLabel: CLOSURE_TEXTS.removing,
+            onClick: () => send({ type: 'closures.confirmDelete' }),
+            control: enabledFor(state, { type: 'closures.confirmDelete' }),
+          }}
+        >
+          <p>{CLOSURE_TEXTS.removeQuestion(datesOf(asked), appliesTo(asked))}</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -1,9 +1,11 @@
 /** "Manage Schedule for {name}" (spec §2): the weekly rules with delete icons and the add form. */
 import { useId } from 'react';
-import { BOOKING_TEXTS, DAY_NAMES, type Resource } from '#contracts/bookings.ts';
-import type { bookingScheduleMachine, RuleDraft } from '#machines/booking-schedule.machine.ts';
+import { type AvailabilityRule, BOOKING_TEXTS, DAY_NAMES, type Resource } from '#contracts/bookings.ts';
+import { type bookingScheduleMachine, type RuleDraft, SCHEDULE_TEXTS } from '#machines/booking-schedule.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog.tsx';
 import { CloseIcon } from '#src/ui/icons.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
@@ -12,6 +14,8 @@ import { liveScheduleLogic } from './bookings.wiring.ts';
 
 /** "09:00:00" → "09:00" (spec: "Day: HH:MM - HH:MM"). */
 export const hhmm = (time: string) => time.slice(0, 5);
+const ruleText = (rule: AvailabilityRule) =>
+  `${DAY_NAMES[rule.dayofweek]}: ${hhmm(rule.starttime)} - ${hhmm(rule.endtime)}`;
 
 export interface ScheduleModalProps extends FlowHooks<typeof bookingScheduleMachine> {
   resource: Resource;
@@ -23,7 +27,9 @@ export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, op
     input: { resource },
     options,
   });
-  const { rules, draft, formError, deleting } = state.context;
+  const { rules, draft, error, selected } = state.context;
+  const failed = state.hasTag('error');
+  const asked = rules.find((rule) => rule.availabilityid === selected);
   const formId = useId();
   const edit = (field: keyof RuleDraft) => ({
     value: draft[field],
@@ -44,24 +50,18 @@ export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, op
         </Button>
       }
     >
-      {state.matches('loading') && <Spinner label="Loading schedule..." />}
-      {state.matches('failed') && (
-        <LoadError
-          text={BOOKING_TEXTS.scheduleFailed}
-          onRetry={() => send({ type: 'schedule.retry' })}
-          event="schedule.retry"
-        />
-      )}
-      {state.matches('ready') && (
+      {state.hasTag('loading') && <Spinner label="Loading schedule..." />}
+      {failed && <LoadError text={error} onRetry={() => send({ type: 'schedule.retry' })} event="schedule.retry" />}
+      {state.hasTag('ready') && (
         <>
           {rules.length === 0 ? (
             <p className="schedule-empty">{BOOKING_TEXTS.noSchedule}</p>
           ) : (
             <ul className="schedule-list" aria-label="Weekly schedule">
               {rules.map((rule) => {
-                const text = `${DAY_NAMES[rule.dayofweek]}: ${hhmm(rule.starttime)} - ${hhmm(rule.endtime)}`;
+                const text = ruleText(rule);
                 return (
-                  <li key={rule.availabilityid} aria-busy={deleting === rule.availabilityid || undefined}>
+                  <li key={rule.availabilityid}>
                     <span>{text}</span>
                     <Button
                       variant="ghost"
@@ -112,15 +112,29 @@ export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, op
               <input id={`${formId}-endtime`} className="input" type="time" {...edit('endtime')} />
             </div>
             <Button type="submit" {...enabledFor(state, { type: 'schedule.add' })}>
-              {state.matches({ ready: 'adding' }) ? 'Adding...' : 'Add Rule'}
+              {state.hasTag('adding') ? 'Adding...' : 'Add Rule'}
             </Button>
           </form>
-          {formError && (
-            <p className="alert alert-error" role="alert">
-              {formError}
-            </p>
-          )}
+          <Alert text={error} />
         </>
+      )}
+      {state.hasTag('confirm') && asked && (
+        <ConfirmDialog
+          title="Confirm Deletion"
+          busy={state.hasTag('busy')}
+          cancel={{
+            onClick: () => send({ type: 'schedule.cancelDelete' }),
+            control: enabledFor(state, { type: 'schedule.cancelDelete' }),
+          }}
+          confirm={{
+            label: 'Confirm Delete',
+            busyLabel: 'Deleting...',
+            onClick: () => send({ type: 'schedule.confirmDelete' }),
+            control: enabledFor(state, { type: 'schedule.confirmDelete' }),
+          }}
+        >
+          <p>{SCHEDULE_TEXTS.confirmDelete(ruleText(asked), resource.resourcename)}</p>
+        </ConfirmDialog>
       )}
     </Modal>
   );

@@ -7,7 +7,10 @@ import type { bookingScheduleMachine } from '#machines/booking-schedule.machine.
 import type { bookingSetupMachine, ResourceField } from '#machines/booking-setup.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog.tsx';
+import { DialogFooter } from '#src/ui/dialog-footer.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { CalendarIcon } from '#src/ui/icons.tsx';
@@ -69,7 +72,7 @@ function ResourceRow({ resource, state, send }: { resource: Resource; state: Set
 }
 
 function ResourceModal({ state, send }: { state: SetupState; send: Send }) {
-  const { draft, fieldErrors, formError, target } = state.context;
+  const { draft, fieldErrors, error, target } = state.context;
   const field = (name: ResourceField) => ({
     error: fieldErrors[name],
     onChange: (event: { target: { value: string } }) =>
@@ -83,21 +86,19 @@ function ResourceModal({ state, send }: { state: SetupState; send: Send }) {
       onClose={() => send(cancel)}
       closeControl={enabledFor(state, cancel)}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="resource-form" {...enabledFor(state, { type: 'setup.save' })}>
-            {state.hasTag('busy') ? 'Saving...' : 'Save'}
-          </Button>
-        </>
+        <DialogFooter
+          busy={state.hasTag('busy')}
+          cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+          confirm={{
+            label: 'Save',
+            busyLabel: 'Saving...',
+            form: 'resource-form',
+            control: enabledFor(state, { type: 'setup.save' }),
+          }}
+        />
       }
     >
-      {formError && (
-        <p className="alert alert-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <Alert text={error} />
       <form
         id="resource-form"
         className="resource-form"
@@ -135,41 +136,26 @@ function ResourceModal({ state, send }: { state: SetupState; send: Send }) {
 }
 
 function DeleteModal({ state, send, resource }: { state: SetupState; send: Send; resource: Resource }) {
-  const { conflictText } = state.context;
+  const { error, futureBookings } = state.context;
   const cancel = { type: 'setup.cancel' } as const;
-  const deleting = state.matches({ ready: 'deleting' });
   return (
-    <Modal
-      role="alertdialog"
-      className="modal-alert"
+    <ConfirmDialog
       title="Confirm Deletion"
-      onClose={() => send(cancel)}
-      closeControl={enabledFor(state, cancel)}
-      footer={
-        <>
-          <Button variant="secondary" data-autofocus onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => send({ type: 'setup.confirmDelete' })}
-            {...enabledFor(state, { type: 'setup.confirmDelete' })}
-          >
-            {deleting ? 'Deleting...' : conflictText ? 'Cancel Bookings and Delete' : 'Confirm Delete'}
-          </Button>
-        </>
-      }
+      busy={state.hasTag('busy')}
+      error={error}
+      cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+      confirm={{
+        label: futureBookings > 0 ? 'Cancel Bookings and Delete' : 'Confirm Delete',
+        busyLabel: 'Deleting...',
+        onClick: () => send({ type: 'setup.confirmDelete' }),
+        control: enabledFor(state, { type: 'setup.confirmDelete' }),
+      }}
     >
       <p>
         Delete <strong>{resource.resourcename}</strong>? Its weekly schedule is deleted too. This action cannot be
         undone.
       </p>
-      {conflictText && (
-        <p className="alert alert-error" role="alert">
-          {conflictText}
-        </p>
-      )}
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
@@ -189,8 +175,11 @@ export function SetupView({ businessid, today, logic, options, scheduleHooks, cl
     live.provide({ actions: { reportDeleted: (_, { message }: { message: string }) => notify(message) } }),
     { options },
   );
-  const { resources, alert, target } = state.context;
+  const { resources, error, target } = state.context;
   const targetResource = resources.find((r) => r.resourceid === target);
+  const failed = state.hasTag('error');
+  // A dialog's failure shows in the dialog; the rest over the list.
+  const formOpen = state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' });
   const day = today ?? format(new Date(), 'yyyy-MM-dd');
 
   return (
@@ -199,35 +188,25 @@ export function SetupView({ businessid, today, logic, options, scheduleHooks, cl
       subtitle="The things customers book, when each one is open, and the days you are closed."
       actions={
         <Button onClick={() => send({ type: 'setup.new' })} {...enabledFor(state, { type: 'setup.new' })}>
-          {state.matches({ ready: 'checkingLimit' }) ? 'Checking...' : 'Add Resource'}
+          {state.hasTag('checking') ? 'Checking...' : 'Add Resource'}
         </Button>
       }
     >
-      {alert && (
-        <p className="alert alert-error" role="alert">
-          {alert}
-        </p>
-      )}
+      {!failed && !formOpen && !state.hasTag('confirm') && <Alert text={error} />}
       <section
         className="card resources"
         aria-labelledby="resources-title"
-        aria-busy={state.matches('loading') || undefined}
+        aria-busy={state.hasTag('loading') || undefined}
       >
         <h2 id="resources-title">Resources</h2>
-        {state.matches('loading') && <Spinner label="Loading resources..." />}
-        {state.matches('failed') && (
-          <LoadError
-            text={BOOKING_TEXTS.resourcesFailed}
-            onRetry={() => send({ type: 'setup.retry' })}
-            event="setup.retry"
-          />
-        )}
-        {state.matches('ready') && resources.length === 0 && (
+        {state.hasTag('loading') && <Spinner label="Loading resources..." />}
+        {failed && <LoadError text={error} onRetry={() => send({ type: 'setup.retry' })} event="setup.retry" />}
+        {state.hasTag('ready') && resources.length === 0 && (
           <EmptyState icon={<CalendarIcon />} title={BOOKING_TEXTS.noResources}>
             A resource is anything a customer books: a table, a chair, a room, a class.
           </EmptyState>
         )}
-        {state.matches('ready') && resources.length > 0 && (
+        {state.hasTag('ready') && resources.length > 0 && (
           <ul className="resource-list">
             {resources.map((resource) => (
               <ResourceRow key={resource.resourceid} resource={resource} state={state} send={send} />
@@ -235,13 +214,9 @@ export function SetupView({ businessid, today, logic, options, scheduleHooks, cl
           </ul>
         )}
       </section>
-      {state.matches('ready') && <ClosuresSection today={day} resources={resources} {...closuresHooks} />}
-      {(state.matches({ ready: 'editing' }) || state.matches({ ready: 'saving' })) && (
-        <ResourceModal state={state} send={send} />
-      )}
-      {(state.matches({ ready: 'confirmDelete' }) || state.matches({ ready: 'deleting' })) && targetResource && (
-        <DeleteModal state={state} send={send} resource={targetResource} />
-      )}
+      {state.hasTag('ready') && <ClosuresSection today={day} resources={resources} {...closuresHooks} />}
+      {formOpen && <ResourceModal state={state} send={send} />}
+      {state.hasTag('confirm') && targetResource && <DeleteModal state={state} send={send} resource={targetResource} />}
       {state.matches({ ready: 'schedule' }) && targetResource && (
         <ScheduleModal
           resource={targetResource}

@@ -3,6 +3,7 @@ import type { Follower } from '#contracts/followers.ts';
 import { FOLLOWERS_TEXTS, type followersMachine } from '#machines/followers.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { UsersIcon } from '#src/ui/icons.tsx';
@@ -41,7 +42,8 @@ function FollowerRow({ follower, onOpen, control }: { follower: Follower; onOpen
 
 export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks<typeof followersMachine>) {
   const [state, send] = useFlowActor(logic, { options });
-  const { list, page, detail, detailError, exportError, selected } = state.context;
+  const { list, page, detail, error, selected } = state.context;
+  const failed = state.hasTag('error');
   const totalPages = list?.pagination.totalPages ?? 0;
   const dialogOpen = state.matches({ ready: 'loadingDetail' }) || state.matches({ ready: 'detail' });
   const exporting = state.hasTag('exporting');
@@ -61,11 +63,7 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
         </Button>
       }
     >
-      {exportError && (
-        <p className="alert alert-error" role="alert">
-          {exportError}
-        </p>
-      )}
+      {!failed && !dialogOpen && <Alert text={error} />}
       <section
         className="card followers"
         aria-labelledby="followers-list"
@@ -74,7 +72,7 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
         <h2 id="followers-list" className="visually-hidden">
           Followers
         </h2>
-        {state.matches('loading') && (
+        {state.hasTag('loading') && (
           <>
             <Spinner label="Loading followers..." />
             <ul className="follower-list" aria-hidden="true">
@@ -85,19 +83,13 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
             </ul>
           </>
         )}
-        {state.matches('failed') && (
-          <LoadError
-            text={FOLLOWERS_TEXTS.loadFailed}
-            onRetry={() => send({ type: 'followers.retry' })}
-            event="followers.retry"
-          />
-        )}
-        {state.matches('ready') && list && list.followers.length === 0 && (
+        {failed && <LoadError text={error} onRetry={() => send({ type: 'followers.retry' })} event="followers.retry" />}
+        {state.hasTag('ready') && list && list.followers.length === 0 && (
           <EmptyState icon={<UsersIcon />} title={FOLLOWERS_TEXTS.empty}>
             Customers follow you by scanning your business QR code (Profile in the top bar) with the app.
           </EmptyState>
         )}
-        {state.matches('ready') && list && list.followers.length > 0 && (
+        {state.hasTag('ready') && list && list.followers.length > 0 && (
           <ul className="follower-list">
             {list.followers.map((follower) => (
               <FollowerRow
@@ -142,11 +134,7 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
           }
         >
           {state.matches({ ready: 'loadingDetail' }) && <Spinner label="Loading follower..." />}
-          {detailError && (
-            <p className="alert alert-error" role="alert">
-              {detailError}
-            </p>
-          )}
+          <Alert text={error} />
           {detail && (
             <div className="follower-detail">
               <span className="avatar avatar-lg" aria-hidden="true">

@@ -1,8 +1,6 @@
 /** The real effects of the Followers page: the pages, one follower, the CSV download. */
-import { fromPromise } from 'xstate';
-import type { FollowerDetail, FollowersPage } from '#contracts/followers.ts';
 import { followersMachine } from '#machines/followers.machine.ts';
-import { toFailure } from '#src/api/errors.ts';
+import { apiEffect } from '#src/api/effect.ts';
 import { exportFollowers, getFollower, getFollowers } from '#src/api/followers.ts';
 
 /** Saves a blob under the server's file name, as a download link would. */
@@ -19,27 +17,11 @@ function save(blob: Blob, filename: string) {
 
 export const liveFollowersLogic = followersMachine.provide({
   actors: {
-    loadPage: fromPromise<FollowersPage, { page: number }>(async ({ input, signal }) => {
-      try {
-        return await getFollowers(input.page, undefined, signal);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
-    loadDetail: fromPromise<FollowerDetail, { customerid: string }>(async ({ input, signal }) => {
-      try {
-        return await getFollower(input.customerid, signal);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
-    exportCsv: fromPromise<void, void>(async ({ signal }) => {
-      try {
-        const { blob, filename } = await exportFollowers(signal);
-        save(blob, filename);
-      } catch (error) {
-        throw toFailure(error);
-      }
+    loadPage: apiEffect(({ page }, signal) => getFollowers(page, undefined, signal)),
+    loadDetail: apiEffect(({ customerid }, signal) => getFollower(customerid, signal)),
+    exportCsv: apiEffect(async (_, signal) => {
+      const { blob, filename } = await exportFollowers(signal);
+      save(blob, filename);
     }),
   },
 });

@@ -4,6 +4,7 @@ import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { Post } from '#contracts/posts.ts';
 import { composerPlaceholder, type postComposerMachine } from '#machines/post-composer.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
 import { CloseIcon } from '#src/ui/icons.tsx';
 import { liveComposerLogic } from './dashboard.wiring.ts';
@@ -68,11 +69,7 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
           </Button>
         </div>
       )}
-      {error && (
-        <p id={ids.error} className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Alert id={ids.error} text={error} />
       <div className="composer-actions">
         <input
           ref={fileInput}

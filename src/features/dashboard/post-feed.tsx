@@ -48,20 +48,20 @@ export function PostFeed({ state, onRetry }: { state: SnapshotFrom<typeof loadMa
   return (
     <section className="feed" aria-labelledby="feed-title" aria-busy={state.hasTag('busy') || undefined}>
       <h2 id="feed-title">Your Feed</h2>
-      {state.matches('loading') && (
-        <div className="feed-skeleton" aria-hidden="true">
-          <div className="card skeleton-card" />
-          <div className="card skeleton-card" />
-        </div>
+      {state.hasTag('loading') && (
+        <>
+          <div className="feed-skeleton" aria-hidden="true">
+            <div className="card skeleton-card" />
+            <div className="card skeleton-card" />
+          </div>
+          <p className="visually-hidden" role="status">
+            Loading your posts...
+          </p>
+        </>
       )}
-      {state.matches('loading') && (
-        <p className="visually-hidden" role="status">
-          Loading your posts...
-        </p>
-      )}
-      {state.matches('failed') && <LoadError text={state.context.error ?? ''} onRetry={onRetry} />}
-      {posts && !state.matches('failed') && posts.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
-      {posts && !state.matches('failed') && posts.map((post) => <PostCard key={post.postid} post={post} />)}
+      {state.hasTag('error') && <LoadError text={state.context.error} onRetry={onRetry} />}
+      {state.hasTag('ready') && posts?.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
+      {state.hasTag('ready') && posts?.map((post) => <PostCard key={post.postid} post={post} />)}
     </section>
   );
 }

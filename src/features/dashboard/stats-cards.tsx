@@ -59,8 +59,8 @@ function Stat({ label, value }: { label: string; value: number | undefined }) {
 export function StatsCards({ logic = liveStatsLogic, options }: FlowHooks<typeof loadMachine> = {}) {
   const [state, send] = useFlowActor(logic, { input: { failedText: STATS_FAILED }, options });
   const stats = state.context.data as Stats | null;
-  if (state.matches('failed')) {
-    return <LoadError text={STATS_FAILED} onRetry={() => send({ type: 'load.retry' })} />;
+  if (state.hasTag('error')) {
+    return <LoadError text={state.context.error} onRetry={() => send({ type: 'load.retry' })} />;
   }
   return (
     <div className="stats-cards" aria-busy={state.hasTag('busy') || undefined}>

@@ -67,7 +67,7 @@ export function ChatDialog({
 
   const name = customerName(conversation);
   const sending = state.hasTag('sending');
-  const archived = state.matches({ status: 'archived' }) || state.matches({ status: 'reactivating' });
+  const archived = state.hasTag('archived');
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Enter sends, Shift+Enter adds a line; Enter that confirms an IME composition is the IME's.

@@ -12,6 +12,7 @@ import type { chatMachine } from '#machines/chat.machine.ts';
 import { customerName, type messagesPanelMachine, unreadPreview } from '#machines/messages-panel.machine.ts';
 import type { chatPollerMachine, conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { MessageIcon } from '#src/ui/icons.tsx';
 import { type CloseControl, Modal } from '#src/ui/modal.tsx';
@@ -142,13 +143,7 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
   const error = useSelector(poller, (s) => s.context.error);
   const { expanded, preview, previewFailed } = state.context;
 
-  if (error) {
-    return (
-      <p className="alert alert-error" role="alert">
-        Error: {error}
-      </p>
-    );
-  }
+  if (error) return <Alert text={`Error: ${error}`} />;
   if (conversations === null) {
     return (
       <p className="messages-status" role="status">
@@ -193,7 +188,7 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
             </button>
             {open && (
               <div id={detailsId} className="conversation-details">
-                {state.hasTag('busy') ? (
+                {state.hasTag('loading') ? (
                   <p className="messages-status" role="status">
                     Loading messages...
                   </p>

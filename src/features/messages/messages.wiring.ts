@@ -1,11 +1,11 @@
 /** The real effects of messaging: the two pollers, the preview, the chat's read, send and archive calls. */
-import { fromCallback, fromPromise } from 'xstate';
-import type { Conversation, Message } from '#contracts/messaging.ts';
+import { fromCallback } from 'xstate';
 import { chatMachine } from '#machines/chat.machine.ts';
 import { messagesPanelMachine } from '#machines/messages-panel.machine.ts';
 import { chatPollerMachine, conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import type { PollerEvent, PollFailure } from '#machines/poller.machine.ts';
 import type { PollError } from '#src/api/client.ts';
+import { apiEffect } from '#src/api/effect.ts';
 import { ApiError, toFailure } from '#src/api/errors.ts';
 import {
   getPreview,
@@ -43,66 +43,31 @@ export const visibility = fromCallback(({ sendBack }) => {
 export const liveConversationsPoller = conversationsPollerMachine.provide({
   actors: {
     visibility,
-    poll: fromPromise(async ({ input, signal }) => {
-      try {
-        return await pollConversations(input.params.status, input.etag, signal);
-      } catch (error) {
-        throw pollFailure(error);
-      }
-    }),
+    poll: apiEffect(({ params, etag }, signal) => pollConversations(params.status, etag, signal), pollFailure),
   },
 });
 
 export const liveChatPoller = chatPollerMachine.provide({
   actors: {
     visibility,
-    poll: fromPromise(async ({ input, signal }) => {
-      try {
-        return await pollMessages(input.params.conversationid, input.params.limit, input.etag, signal);
-      } catch (error) {
-        throw pollFailure(error);
-      }
-    }),
+    poll: apiEffect(
+      ({ params, etag }, signal) => pollMessages(params.conversationid, params.limit, etag, signal),
+      pollFailure,
+    ),
   },
-});
-
-const markRead = fromPromise<unknown, { conversationid: string }>(async ({ input, signal }) => {
-  try {
-    return await markConversationRead(input.conversationid, signal);
-  } catch (error) {
-    throw toFailure(error);
-  }
 });
 
 export const liveMessagesPanel = messagesPanelMachine.provide({
   actors: {
-    markRead,
-    loadPreview: fromPromise<Message[], { conversationid: string }>(async ({ input, signal }) => {
-      try {
-        return await getPreview(input.conversationid, signal);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
+    markRead: apiEffect(({ conversationid }, signal) => markConversationRead(conversationid, signal)),
+    loadPreview: apiEffect(({ conversationid }, signal) => getPreview(conversationid, signal)),
   },
 });
 
 export const liveChat = chatMachine.provide({
   actors: {
     // Not aborted when the dialog closes: a message on its way is still sent.
-    sendMessage: fromPromise<Message, { conversationid: string; messageText: string }>(async ({ input }) => {
-      try {
-        return await sendMessage(input.conversationid, input.messageText);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
-    setActive: fromPromise<Conversation, { conversationid: string; isActive: boolean }>(async ({ input }) => {
-      try {
-        return await setConversationActive(input.conversationid, input.isActive);
-      } catch (error) {
-        throw toFailure(error);
-      }
-    }),
+    sendMessage: apiEffect(({ conversationid, messageText }) => sendMessage(conversationid, messageText)),
+    setActive: apiEffect(({ conversationid, isActive }) => setConversationActive(conversationid, isActive)),
   },
 });

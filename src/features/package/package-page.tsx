@@ -70,10 +70,14 @@ export function PackageView({
         </>
       }
     >
-      {state.matches('loading') && <Spinner label="Loading package information..." />}
-      {state.matches('loading') && <div className="package-skeleton" aria-hidden="true" />}
-      {state.matches('failed') && <LoadError text={PACKAGE_FAILED} onRetry={() => send({ type: 'load.retry' })} />}
-      {data && !state.matches('failed') && (
+      {state.hasTag('loading') && (
+        <>
+          <Spinner label="Loading package information..." />
+          <div className="package-skeleton" aria-hidden="true" />
+        </>
+      )}
+      {state.hasTag('error') && <LoadError text={state.context.error} onRetry={() => send({ type: 'load.retry' })} />}
+      {state.hasTag('ready') && data && (
         <>
           <section className="card current-package" aria-labelledby="current-package">
             <p className="current-package-label">Current package</p>

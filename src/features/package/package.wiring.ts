@@ -1,8 +1,8 @@
 /** The real effect of the My Package page: the business's usage and the plans on offer. */
-import { fromPromise } from 'xstate';
 import type { PackageDashboard, Plan } from '#contracts/packages.ts';
 import { loadMachine } from '#machines/load.machine.ts';
-import { toFailure } from '#src/api/errors.ts';
+import { apiEffect } from '#src/api/effect.ts';
+import { errorMessage } from '#src/api/errors.ts';
 import { getActivePlans, getPackageDashboard } from '#src/api/packages.ts';
 
 export type PackageData = { dashboard: PackageDashboard['data']; plans: Plan[] | null };
@@ -11,21 +11,17 @@ export type PackageData = { dashboard: PackageDashboard['data']; plans: Plan[] |
 export const livePackageLogic = (businessid: string | null) =>
   loadMachine.provide({
     actors: {
-      load: fromPromise<unknown, void>(async ({ signal }): Promise<PackageData> => {
-        if (!businessid) throw { message: '' };
+      load: apiEffect(async (_, signal): Promise<PackageData> => {
+        if (!businessid) throw new Error('No business to show the package of.');
         const plans = getActivePlans(signal).then(
           (answer) => answer.data,
           (error: unknown) => {
-            console.error('Could not load the available packages', (error as Error)?.message);
+            console.error('Could not load the available packages', errorMessage(error, ''));
             return null;
           },
         );
-        try {
-          const dashboard = await getPackageDashboard(businessid, signal);
-          return { dashboard: dashboard.data, plans: await plans };
-        } catch (error) {
-          throw toFailure(error);
-        }
+        const dashboard = await getPackageDashboard(businessid, signal);
+        return { dashboard: dashboard.data, plans: await plans };
       }),
     },
   });

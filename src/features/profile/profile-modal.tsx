@@ -13,7 +13,10 @@ import {
   type ProfileField,
 } from '#machines/business-profile.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog.tsx';
+import { DialogFooter } from '#src/ui/dialog-footer.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { PinIcon, PrintIcon } from '#src/ui/icons.tsx';
@@ -62,9 +65,9 @@ function ProfileDialog({
     }),
     { input: { business }, options },
   );
-  const { draft, fieldErrors, locationError, errorMessage } = state.context;
+  const { draft, fieldErrors, locationError, error } = state.context;
   const saving = state.hasTag('busy');
-  const locating = state.matches('locating');
+  const locating = state.hasTag('locating');
   const cancel = { type: 'profile.cancel' } as const;
   /** A field's props: its draft, its message, and enabled exactly when the machine takes edits. */
   const field = (name: ProfileField) => ({
@@ -81,21 +84,19 @@ function ProfileDialog({
       onClose={() => send(cancel)}
       closeControl={enabledFor(state, cancel)}
       footer={
-        <>
-          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} {...enabledFor(state, { type: 'profile.save' })}>
-            {saving ? 'Saving...' : 'Save Profile'}
-          </Button>
-        </>
+        <DialogFooter
+          busy={saving}
+          cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+          confirm={{
+            label: 'Save Profile',
+            busyLabel: 'Saving...',
+            form: FORM_ID,
+            control: enabledFor(state, { type: 'profile.save' }),
+          }}
+        />
       }
     >
-      {errorMessage && (
-        <p className="alert alert-error" role="alert">
-          {errorMessage}
-        </p>
-      )}
+      <Alert text={error} />
       <form
         id={FORM_ID}
         className="profile-form"
@@ -163,35 +164,23 @@ function ProfileDialog({
           Print QR Code
         </Button>
       </section>
-      {state.matches('confirmDiscard') && (
-        <Modal
-          role="alertdialog"
+      {state.hasTag('confirm') && (
+        <ConfirmDialog
           title={DISCARD_TITLE}
-          className="modal-alert"
-          onClose={() => send(cancel)}
-          closeControl={enabledFor(state, cancel)}
-          footer={
-            <>
-              <Button
-                variant="secondary"
-                data-autofocus
-                onClick={() => send({ type: 'profile.keepEditing' })}
-                {...enabledFor(state, { type: 'profile.keepEditing' })}
-              >
-                Keep editing
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => send({ type: 'profile.discard' })}
-                {...enabledFor(state, { type: 'profile.discard' })}
-              >
-                Discard
-              </Button>
-            </>
-          }
+          cancel={{
+            label: 'Keep editing',
+            onClick: () => send({ type: 'profile.keepEditing' }),
+            control: enabledFor(state, { type: 'profile.keepEditing' }),
+          }}
+          dismiss={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+          confirm={{
+            label: 'Discard',
+            onClick: () => send({ type: 'profile.discard' }),
+            control: enabledFor(state, { type: 'profile.discard' }),
+          }}
         >
           <p>{DISCARD_TEXT}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </Modal>
   );

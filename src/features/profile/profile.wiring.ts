@@ -1,9 +1,8 @@
 /** The real effects of the Business Profile machine: the device location, the API, the printer. */
 import { fromPromise } from 'xstate';
-import type { BusinessProfileUpdate } from '#contracts/businesses.ts';
 import { businessProfileMachine, type LocateFailure } from '#machines/business-profile.machine.ts';
 import { updateMyBusiness } from '#src/api/businesses.ts';
-import { toFailure } from '#src/api/errors.ts';
+import { apiEffect } from '#src/api/effect.ts';
 
 const locate = fromPromise<{ latitude: number; longitude: number }, void>(
   () =>
@@ -20,15 +19,6 @@ const locate = fromPromise<{ latitude: number; longitude: number }, void>(
     }),
 );
 
-// The machine owns the fallback text, so the message here is only what the server or network said.
-const saveProfile = fromPromise(async ({ input, signal }: { input: BusinessProfileUpdate; signal: AbortSignal }) => {
-  try {
-    return await updateMyBusiness(input, signal);
-  } catch (error) {
-    throw toFailure(error);
-  }
-});
-
 /** The print stylesheet (shell.css) hides everything but the QR card while <html> has .print-qr. */
 function printQr() {
   const root = document.documentElement;
@@ -41,6 +31,10 @@ function printQr() {
 }
 
 export const liveProfileLogic = businessProfileMachine.provide({
-  actors: { locate, saveProfile },
+  actors: {
+    locate,
+    // The machine owns the fallback text, so the message here is only what the server or network said.
+    saveProfile: apiEffect((profile, signal) => updateMyBusiness(profile, signal)),
+  },
   actions: { printQr },
 });

@@ -8,6 +8,7 @@ import { READY, VOUCHER_TEXTS } from '#contracts/vouchers.ts';
 import type { redeemMachine } from '#machines/redeem.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
 import { Page } from '#src/ui/page.tsx';
 import { QrScanner } from './qr-scanner.tsx';
@@ -64,7 +65,7 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
               {...enabledFor(state, { type: 'redeem.edit', code: '' })}
             />
             <Button type="submit" className="redeem-lookup" {...enabledFor(state, { type: 'redeem.lookup' })}>
-              {state.matches('lookingUp') ? 'Looking up...' : 'Look Up'}
+              {state.hasTag('lookingUp') ? 'Looking up...' : 'Look Up'}
             </Button>
             <Button
               variant="secondary"
@@ -84,11 +85,7 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
           />
         )}
 
-        {error && (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Alert text={error} />
         <div role="status" aria-live="polite" className="redeem-status">
           {success && <p className="alert alert-success">{success}</p>}
         </div>
@@ -115,7 +112,7 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
                 onClick={() => send({ type: 'redeem.confirm' })}
                 {...enabledFor(state, { type: 'redeem.confirm' })}
               >
-                {state.matches('redeeming') ? 'Redeeming...' : 'Confirm Redemption'}
+                {state.hasTag('redeeming') ? 'Redeeming...' : 'Confirm Redemption'}
               </Button>
             ) : (
               <>

@@ -1,9 +1,10 @@
 /** The Create New Voucher / Edit Voucher dialog: renders the voucher-form machine and sends its events. */
 import { type ChangeEvent, useId } from 'react';
-import { VOUCHER_TEXTS, type Voucher } from '#contracts/vouchers.ts';
+import type { Voucher } from '#contracts/vouchers.ts';
 import type { VoucherField, voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
-import { Button } from '#src/ui/button.tsx';
+import { Alert } from '#src/ui/alert.tsx';
+import { DialogFooter } from '#src/ui/dialog-footer.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
@@ -39,8 +40,9 @@ export function VoucherFormModal({
     { input: { businessid, voucher, today }, options },
   );
   const { draft, fieldErrors, error, types } = state.context;
-  const saving = state.matches('saving');
-  const editable = state.matches('editing');
+  // The form is on screen (ready); a request while it is, is the save.
+  const shown = state.hasTag('ready');
+  const saving = shown && state.hasTag('busy');
   const cancel = { type: 'voucherForm.cancel' } as const;
   const field = (name: VoucherField) => ({
     name,
@@ -59,25 +61,23 @@ export function VoucherFormModal({
       closeControl={enabledFor(state, cancel)}
       className="voucher-form-modal"
       footer={
-        <>
-          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} {...enabledFor(state, { type: 'voucherForm.submit' })}>
-            {saving ? 'Saving...' : voucher ? 'Save Changes' : 'Create Voucher'}
-          </Button>
-        </>
+        <DialogFooter
+          busy={saving}
+          cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+          confirm={{
+            label: voucher ? 'Save Changes' : 'Create Voucher',
+            busyLabel: 'Saving...',
+            form: formId,
+            control: enabledFor(state, { type: 'voucherForm.submit' }),
+          }}
+        />
       }
     >
-      {state.matches('loadingTypes') && <Spinner label="Loading voucher types..." />}
-      {state.matches('typesFailed') && (
-        <LoadError
-          text={VOUCHER_TEXTS.typesFailed}
-          onRetry={() => send({ type: 'voucherForm.retry' })}
-          event="voucherForm.retry"
-        />
+      {state.hasTag('loading') && <Spinner label="Loading voucher types..." />}
+      {state.hasTag('error') && (
+        <LoadError text={error} onRetry={() => send({ type: 'voucherForm.retry' })} event="voucherForm.retry" />
       )}
-      {(editable || saving) && (
+      {shown && (
         <form
           id={formId}
           className="voucher-form"
@@ -87,11 +87,7 @@ export function VoucherFormModal({
             send({ type: 'voucherForm.submit' });
           }}
         >
-          {error && (
-            <p className="alert alert-error" role="alert">
-              {error}
-            </p>
-          )}
+          <Alert text={error} />
           <fieldset disabled={saving} className="voucher-fields">
             <Field label="Title" required minLength={5} autoComplete="off" data-autofocus {...field('title')} />
             <Field label="Description" multiline rows={2} required {...field('description')} />

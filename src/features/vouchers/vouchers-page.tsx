@@ -8,7 +8,9 @@ import type { voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import type { VoucherStatus, vouchersMachine } from '#machines/vouchers.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
+import { ConfirmDialog } from '#src/ui/confirm-dialog.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { TicketIcon } from '#src/ui/icons.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
@@ -56,9 +58,10 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
   const [state, send] = useFlowActor(logic.provide({ actions: { reportArchived: () => notify(ARCHIVED_TOAST) } }), {
     options,
   });
-  const { status, list, alert, selected, details } = state.context;
+  const { status, list, error, selected, details } = state.context;
   const active = status === 'active';
-  const showList = list !== null && !state.matches('failed');
+  const failed = state.hasTag('error');
+  const showList = list !== null && !failed;
   const close = () => send({ type: 'vouchers.close' });
   const rowAction = (type: 'vouchers.edit' | 'vouchers.delete' | 'vouchers.qr' | 'vouchers.view', v: Voucher) => ({
     onClick: () => send({ type, voucherid: v.voucherid }),
@@ -89,11 +92,7 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
           </button>
         ))}
       </fieldset>
-      {alert && (
-        <p className="alert alert-error" role="alert">
-          {alert}
-        </p>
-      )}
+      {!failed && <Alert text={error} />}
       <section
         className="card vouchers"
         aria-labelledby="vouchers-heading"
@@ -102,15 +101,9 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
         <h2 id="vouchers-heading" className="visually-hidden">
           {active ? 'Active vouchers' : 'Archived vouchers'}
         </h2>
-        {state.matches('loading') && <Spinner label="Loading vouchers..." />}
-        {state.matches('failed') && (
-          <LoadError
-            text={VOUCHER_TEXTS.listFailed}
-            onRetry={() => send({ type: 'vouchers.retry' })}
-            event="vouchers.retry"
-          />
-        )}
-        {showList && list.length === 0 && !state.matches('loading') && (
+        {state.hasTag('loading') && <Spinner label="Loading vouchers..." />}
+        {failed && <LoadError text={error} onRetry={() => send({ type: 'vouchers.retry' })} event="vouchers.retry" />}
+        {showList && list.length === 0 && !state.hasTag('loading') && (
           <EmptyState icon={<TicketIcon />} title={active ? VOUCHER_TEXTS.noActive : VOUCHER_TEXTS.noArchived}>
             {active
               ? 'Create a voucher, then show its QR code at the counter: customers scan it with the app to claim it.'
@@ -205,34 +198,24 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
         />
       )}
 
-      {(state.matches({ ready: 'confirmDelete' }) || state.matches({ ready: 'deleting' })) && selected && (
-        <Modal
-          role="alertdialog"
+      {state.hasTag('confirm') && selected && (
+        <ConfirmDialog
           title="Confirm Deletion"
-          className="modal-alert"
-          onClose={close}
-          closeControl={enabledFor(state, { type: 'vouchers.close' })}
-          footer={
-            <>
-              <Button variant="secondary" onClick={close} {...enabledFor(state, { type: 'vouchers.close' })}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => send({ type: 'vouchers.confirmDelete' })}
-                {...enabledFor(state, { type: 'vouchers.confirmDelete' })}
-              >
-                {state.hasTag('busy') ? 'Deleting...' : 'Confirm Delete'}
-              </Button>
-            </>
-          }
+          busy={state.hasTag('busy')}
+          cancel={{ onClick: close, control: enabledFor(state, { type: 'vouchers.close' }) }}
+          confirm={{
+            label: 'Confirm Delete',
+            busyLabel: 'Deleting...',
+            onClick: () => send({ type: 'vouchers.confirmDelete' }),
+            control: enabledFor(state, { type: 'vouchers.confirmDelete' }),
+          }}
         >
           <p>
             Delete “{selected.title}”? Customers can no longer claim it; codes they already hold can still be redeemed.
             It moves to Archived.
           </p>
           <p className="confirm-warning">{VOUCHER_TEXTS.confirmDelete}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
 
       {state.matches({ ready: 'qr' }) && selected && (

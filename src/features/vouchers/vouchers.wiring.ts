@@ -1,10 +1,8 @@
 /** The real effects of Voucher Management and the voucher form: the API, the PNG download, the printer. */
-import { fromPromise } from 'xstate';
-import type { Voucher, VoucherType } from '#contracts/vouchers.ts';
-import type { SaveVoucherInput } from '#machines/voucher-form.machine.ts';
+import type { Voucher } from '#contracts/vouchers.ts';
 import { voucherFormMachine } from '#machines/voucher-form.machine.ts';
-import { type VoucherStatus, vouchersMachine } from '#machines/vouchers.machine.ts';
-import { toFailure } from '#src/api/errors.ts';
+import { vouchersMachine } from '#machines/vouchers.machine.ts';
+import { apiEffect } from '#src/api/effect.ts';
 import {
   archiveVoucher,
   createVoucher,
@@ -13,17 +11,6 @@ import {
   getVoucherTypes,
   updateVoucher,
 } from '#src/api/vouchers.ts';
-
-/** Runs an API call and hands a failure to the machine in the one shape machines read. */
-const call =
-  <TIn, TOut>(run: (input: TIn, signal: AbortSignal) => Promise<TOut>) =>
-  async ({ input, signal }: { input: TIn; signal: AbortSignal }) => {
-    try {
-      return await run(input, signal);
-    } catch (error) {
-      throw toFailure(error);
-    }
-  };
 
 /** The QR modal's canvas (voucher-qr-modal.tsx draws it with this id). */
 export const QR_CANVAS_ID = 'voucher-qr-canvas';
@@ -59,22 +46,18 @@ function printCard() {
 
 export const liveVouchersLogic = vouchersMachine.provide({
   actors: {
-    loadVouchers: fromPromise(call(({ status }: { status: VoucherStatus }, signal) => getMyVouchers(status, signal))),
-    loadVoucher: fromPromise(call(({ voucherid }: { voucherid: string }, signal) => getVoucher(voucherid, signal))),
-    archiveVoucher: fromPromise(
-      call(({ voucherid }: { voucherid: string }, signal) => archiveVoucher(voucherid, signal)),
-    ),
+    loadVouchers: apiEffect(({ status }, signal) => getMyVouchers(status, signal)),
+    loadVoucher: apiEffect(({ voucherid }, signal) => getVoucher(voucherid, signal)),
+    archiveVoucher: apiEffect(({ voucherid }, signal) => archiveVoucher(voucherid, signal)),
   },
   actions: { downloadQr, printCard },
 });
 
 export const liveVoucherFormLogic = voucherFormMachine.provide({
   actors: {
-    loadTypes: fromPromise<VoucherType[], void>(call((_: unknown, signal) => getVoucherTypes(signal))),
-    saveVoucher: fromPromise(
-      call(({ businessid, voucherid, body }: SaveVoucherInput, signal) =>
-        voucherid ? updateVoucher(voucherid, body, signal) : createVoucher(businessid, body, signal),
-      ),
+    loadTypes: apiEffect((_, signal) => getVoucherTypes(signal)),
+    saveVoucher: apiEffect(({ businessid, voucherid, body }, signal) =>
+      voucherid ? updateVoucher(voucherid, body, signal) : createVoucher(businessid, body, signal),
     ),
   },
 });
