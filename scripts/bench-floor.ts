@@ -14,12 +14,12 @@ import { type Context, Hono } from 'hono';
 import { importJWK, type JWK, jwtVerify } from 'jose';
 import { openDatabase } from '../server/db/client.ts';
 import { bookings, conversations, issuedVouchers, users } from '../server/db/schema.ts';
+import { etagOf, matches, notModified } from '../server/lib/etag.ts';
 import { normaliseCode } from '../server/lib/voucher-codes.ts';
-import { events, toBooking } from '../server/routes/bookings/bookings.routes.ts';
-import { followersPage } from '../server/routes/followers/followers.routes.ts';
-import { businessVersion, etagOf, matches, notModified } from '../server/routes/messaging/conversations.ts';
-import { listFields, toConversation } from '../server/routes/messaging/messaging.routes.ts';
-import { selectLookup } from '../server/routes/vouchers/redeem.routes.ts';
+import { events, toBooking } from '../server/routes/bookings/bookings.queries.ts';
+import { followersPage } from '../server/routes/followers/followers.queries.ts';
+import { businessVersion, listFields, toConversation } from '../server/routes/messaging/messaging.queries.ts';
+import { selectLookup } from '../server/routes/vouchers/vouchers.queries.ts';
 
 const port = Number(process.env.PORT);
 const issuer = process.env.TOKEN_ISSUER!;

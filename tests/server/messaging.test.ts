@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONVERSATION_NOT_FOUND,
-  type Conversation,
-  FOLLOW_TO_MESSAGE,
-  type Message,
-  SEND_LIMIT,
-} from '../../contracts/messaging.ts';
+import { NOT_FOUND } from '../../contracts/common.ts';
+import { type Conversation, FOLLOW_TO_MESSAGE, type Message, SEND_LIMIT } from '../../contracts/messaging.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { createOwner, srpTokens } from './support/amplify.ts';
 import { follow, registerCustomer, type SignedInCustomer } from './support/customers.ts';
@@ -295,7 +290,7 @@ describe('nobody reaches another business or customer', () => {
       ] as const) {
         const res = await asOwner(barber.token, method, path, body);
         expect(res.status, `${method} ${path}`).toBe(404);
-        expect(await res.json()).toEqual({ message: CONVERSATION_NOT_FOUND });
+        expect(await res.json()).toEqual({ message: NOT_FOUND.conversation });
       }
     }
     expect(await messagesOf(cafe.token, id, 100)).toEqual(before);
@@ -310,7 +305,7 @@ describe('nobody reaches another business or customer', () => {
     ] as const) {
       const res = await server.api(method, path, { token: ada.accessToken });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: CONVERSATION_NOT_FOUND });
+      expect(await res.json()).toEqual({ message: NOT_FOUND.conversation });
     }
     const adas = (await (
       await server.api('GET', '/api/customer/conversations', { token: ada.accessToken })

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND } from '../../contracts/common.ts';
 import { CLAIM_TEXTS, type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../contracts/vouchers.ts';
 import { CODE_PATTERN } from '../../server/lib/voucher-codes.ts';
 import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_SECONDS } from '../../server/routes/vouchers/redeem.routes.ts';
@@ -96,8 +97,8 @@ describe('claiming (the customer API)', () => {
       [archived.voucherid, 410, CLAIM_TEXTS.archived],
       [future.voucherid, 409, CLAIM_TEXTS.notStarted('2026-11-24')],
       [expired.voucherid, 410, CLAIM_TEXTS.expired],
-      ['00000000-0000-4000-8000-000000000000', 404, CLAIM_TEXTS.notFound],
-      ['not-a-voucher', 404, CLAIM_TEXTS.notFound],
+      ['00000000-0000-4000-8000-000000000000', 404, NOT_FOUND.voucher],
+      ['not-a-voucher', 404, NOT_FOUND.voucher],
     ] as const;
     for (const [id, status, message] of cases) {
       const res = await claim(customers[2]!, id);
@@ -167,7 +168,7 @@ describe('looking a code up at the counter', () => {
     expect(await res.json()).toEqual({ message: REDEEM_TEXTS.notFound });
     const redeemTheirs = await redeem(maya, theirs.issuedvoucherid);
     expect(redeemTheirs.status).toBe(404);
-    expect(await redeemTheirs.json()).toEqual({ message: REDEEM_TEXTS.issuedNotFound });
+    expect(await redeemTheirs.json()).toEqual({ message: NOT_FOUND.issuedVoucher });
     expect((await redemptions(theirs.issuedvoucherid))[0]).toMatchObject({ statusid: 1, redeemed_at: null });
   });
 

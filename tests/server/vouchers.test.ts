@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOUCHER_FIELD_TEXTS, type Voucher } from '../../contracts/vouchers.ts';
 import { ARCHIVED_READ_ONLY, UNKNOWN_TYPE } from '../../server/routes/vouchers/vouchers.routes.ts';
-import { VOUCHER_TYPES } from '../../server/seed.ts';
+import { VOUCHER_TYPES } from '../../server/seed/catalogue.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { createVoucher, type Owner, voucherBody, voucherOwner } from './support/vouchers.ts';
 

@@ -1,11 +1,9 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { defaultStorage } from 'aws-amplify/utils';
-import { businesses } from '../../../server/db/schema.ts';
 import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../../../server/identity/srp.ts';
 import { GROUPS, type UserStatus } from '../../../server/identity/types.ts';
-import { newId } from '../../../server/lib/crypto.ts';
-import { freePlan, serverTimeZone } from '../../../server/routes/businesses/defaults.ts';
+import { createBusiness } from '../../../server/routes/businesses/businesses.queries.ts';
 import type { HttpServer, TestServer } from '../harness.ts';
 
 /**
@@ -88,20 +86,14 @@ export async function createOwner(server: TestServer, input: OwnerInput) {
       },
       tx,
     );
-    let businessid: string | undefined;
-    if (group === GROUPS.owners) {
-      const plan = await freePlan(tx);
-      businessid = newId();
-      await tx.insert(businesses).values({
-        businessid,
-        ownerUserid: user.userid,
-        businessname: input.businessName ?? `${input.firstname ?? 'Test'}'s Business`,
-        timezone: serverTimeZone(),
-        packageid: plan.packageid,
-        negotiatedMonthlyPrice: plan.monthlyPrice,
-        createdAt: clock(),
-      });
-    }
+    const businessid =
+      group === GROUPS.owners
+        ? await createBusiness(tx, {
+            ownerUserid: user.userid,
+            businessname: input.businessName ?? `${input.firstname ?? 'Test'}'s Business`,
+            createdAt: clock(),
+          })
+        : undefined;
     return { ...user, businessid };
   });
 }

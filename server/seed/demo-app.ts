@@ -1,0 +1,76 @@
+import type { Mailer } from '../mail/mailer.ts';
+import { authorized, type Call, person, signInCustomer } from '../sim/customers.ts';
+import { inProcessCaller } from '../sim/in-process.ts';
+import type { AppDeps } from '../types.ts';
+
+/** The demo's customers: the n-th follower seedDemoFollowers made through the customer API. */
+export const demoCustomer = (n: number) => person(n, 'customers.example');
+
+/** Access tokens last an hour (ACCESS_TOKEN_TTL): the owner signs in again before one would expire. */
+const TOKEN_REUSE_MS = 50 * 60_000;
+
+/** When mail leaves this computer (SMTP_URL), the demo's made-up customers and guests are never mailed. */
+const noMail: Mailer = { mailboxEnabled: false, send: async () => {} };
+
+export type DemoApp = Awaited<ReturnType<typeof demoApp>>;
+
+/**
+ * The real app in-process under a clock the seed moves, as `npm run simulate -- --days` runs it: the
+ * demo owner works through the owner API and the demo's customers through the customer API, each at a
+ * chosen moment of the past, so every demo row after the owner and the business is made by the
+ * product's own routes with the product's checks at that moment (package limits, slots, voucher
+ * dates, the posts of a day). A new demo row is one more call here, never an insert.
+ *
+ *   const app = await demoApp(deps, owner);
+ *   app.at(new Date(Date.now() - 3 * 86_400_000));
+ *   await app.asOwner('POST', '/api/booking-resources', { resourcename: 'Window Table', capacity: 4 });
+ */
+export async function demoApp(deps: AppDeps, owner: { email: string; password: string }) {
+  const app = await inProcessCaller(deps.mailer.mailboxEnabled ? deps : { ...deps, mailer: noMail });
+  let now = deps.clock();
+  app.at(now);
+  let session: { token: string; at: number } | undefined;
+  const ownerPhone = app.as(0);
+
+  async function send<T>(call: Call, token: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await call(path, authorized(token, method, body));
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    /** Moves the app's clock: what follows happens at `date`. */
+    at(date: Date) {
+      now = date;
+      app.at(date);
+    },
+    /** The owner API as the demo owner, signed in at the current moment (again once its token would expire). */
+    async asOwner<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+      const t = now.getTime();
+      if (!session || t < session.at || t - session.at > TOKEN_REUSE_MS) {
+        session = { token: await signInCustomer(ownerPhone, app.pool, owner.email, owner.password), at: t };
+      }
+      return send<T>(ownerPhone, session.token, method, path, body);
+    },
+    /** The customer API as the n-th demo customer, signed in on their own phone at the current moment. */
+    async asCustomer<T = Record<string, unknown>>(n: number, method: string, path: string, body?: unknown) {
+      const phone = app.as(1000 + n);
+      const customer = demoCustomer(n);
+      const token = await signInCustomer(phone, app.pool, customer.email, customer.password);
+      return send<T>(phone, token, method, path, body);
+    },
+    /**
+     * The PUT of a file to an upload target the owner API handed out, as the browser sends it: to this
+     * app's own upload route (the database store) or to the bucket's signed URL (S3).
+     */
+    async upload(uploadUrl: string, contentType: string, bytes: Uint8Array<ArrayBuffer>) {
+      const init = { method: 'PUT', headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest' } };
+      const url = new URL(uploadUrl);
+      const response =
+        deps.media.kind === 'database'
+          ? await ownerPhone(`${url.pathname}${url.search}`, { ...init, body: bytes })
+          : await fetch(url, { ...init, body: bytes });
+      if (!response.ok) throw new Error(`the upload answered ${response.status}: ${await response.text()}`);
+    },
+  };
+}
