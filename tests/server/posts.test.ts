@@ -2,19 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyPostLimitReached } from '../../contracts/limits.ts';
 import { POST_TEXTS } from '../../contracts/posts.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
 import { bigPng, gif, jpeg, png } from './support/images.ts';
+import { type SignedInOwner, signedInOwner } from './support/signed-in.ts';
 
 const clock = testClock(Date.parse('2026-11-23T12:00:00Z'));
 let server: TestServer;
-type Owner = { token: string; businessid: string; email: string };
-const PASSWORD = 'Owner#Posts2026';
-
-async function owner(email: string, businessName: string): Promise<Owner> {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName });
-  const { AccessToken } = await srpTokens(server, email, PASSWORD);
-  return { token: AccessToken, businessid: made.businessid!, email };
-}
+type Owner = SignedInOwner;
+const owner = (email: string, businessName: string) => signedInOwner(server, { email, businessName });
 
 /** upload-url, then the PUT exactly as the browser sends it; returns the key and the PUT's answer. */
 async function upload(o: Owner, bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) {

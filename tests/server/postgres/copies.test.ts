@@ -23,9 +23,10 @@ import {
   srpTokens,
 } from '../support/amplify.ts';
 import { COPIES_BUCKET, type Copy, startCopies } from '../support/copies.ts';
-import { follow, registerCustomer, type SignedInCustomer } from '../support/customers.ts';
+import { follow } from '../support/customers.ts';
 import { png } from '../support/images.ts';
 import { latestLink } from '../support/mailbox.ts';
+import { type SignedInCustomer, signedInCustomer } from '../support/signed-in.ts';
 import { createVoucher } from '../support/vouchers.ts';
 
 type Owner = { email: string; token: string; businessid: string };
@@ -73,7 +74,7 @@ beforeAll(async () => {
   // test phone has its own).
   ({ copies, env, stop } = await startCopies(2, { TRUST_PROXY: 'true', DEMO_SEED: 'false', PUBLIC_URL }));
   owner = await registerOwner('robin@copies.example', 'Two Copies Cafe', '198.51.100.10');
-  customer = await registerCustomer(at(1), { email: 'casey@copies.example' });
+  customer = await signedInCustomer(at(1), { email: 'casey@copies.example' });
   expect((await follow(at(0), customer, owner.businessid)).status).toBe(201);
 }, 90_000);
 afterAll(() => stop());
