@@ -6,9 +6,6 @@ import type { AppDeps } from '../types.ts';
 /** The demo's customers: the n-th follower seedDemoFollowers made through the customer API. */
 export const demoCustomer = (n: number) => person(n, 'customers.example');
 
-/** Access tokens last an hour (ACCESS_TOKEN_TTL): the owner signs in again before one would expire. */
-const TOKEN_REUSE_MS = 50 * 60_000;
-
 /** When mail leaves this computer (SMTP_URL), the demo's made-up customers and guests are never mailed. */
 const noMail: Mailer = { mailboxEnabled: false, send: async () => {} };
 
@@ -30,6 +27,8 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
   let now = deps.clock();
   app.at(now);
   let session: { token: string; at: number } | undefined;
+  // The owner signs in again before a token would expire (ACCESS_TOKEN_TTL, an hour by default).
+  const reuseMs = deps.env.ACCESS_TOKEN_TTL * 1000 - 60_000;
   const ownerPhone = app.as(0);
 
   async function send<T>(call: Call, token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -47,7 +46,7 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
     /** The owner API as the demo owner, signed in at the current moment (again once its token would expire). */
     async asOwner<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
       const t = now.getTime();
-      if (!session || t < session.at || t - session.at > TOKEN_REUSE_MS) {
+      if (!session || t < session.at || t - session.at > reuseMs) {
         session = { token: await signInCustomer(ownerPhone, app.pool, owner.email, owner.password), at: t };
       }
       return send<T>(ownerPhone, session.token, method, path, body);
