@@ -1,5 +1,5 @@
 import type { Mailer } from '../mail/mailer.ts';
-import { authorized, type Call, person, signInCustomer } from '../sim/customers.ts';
+import { authorized, person, signInCustomer } from '../sim/customers.ts';
 import { inProcessCaller } from '../sim/in-process.ts';
 import type { AppDeps } from '../types.ts';
 
@@ -26,13 +26,28 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
   const app = await inProcessCaller(deps.mailer.mailboxEnabled ? deps : { ...deps, mailer: noMail });
   let now = deps.clock();
   app.at(now);
-  let session: { token: string; at: number } | undefined;
-  // The owner signs in again before a token would expire (ACCESS_TOKEN_TTL, an hour by default).
+  // Each person signs in again before a token would expire (ACCESS_TOKEN_TTL, an hour by default), or
+  // when the clock was moved back before their sign-in.
   const reuseMs = deps.env.ACCESS_TOKEN_TTL * 1000 - 60_000;
-  const ownerPhone = app.as(0);
+  const sessions = new Map<number, { token: string; at: number }>();
+  const ownerPhone = 0;
 
-  async function send<T>(call: Call, token: string, method: string, path: string, body?: unknown): Promise<T> {
-    const response = await call(path, authorized(token, method, body));
+  /** A request as the person on `phone`, signed in at the current moment; a refusal throws. */
+  async function send<T>(
+    phone: number,
+    who: { email: string; password: string },
+    method: string,
+    path: string,
+    body?: unknown,
+  ) {
+    const call = app.as(phone);
+    const t = now.getTime();
+    let session = sessions.get(phone);
+    if (!session || t < session.at || t - session.at > reuseMs) {
+      session = { token: await signInCustomer(call, app.pool, who.email, who.password), at: t };
+      sessions.set(phone, session);
+    }
+    const response = await call(path, authorized(session.token, method, body));
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as T;
   }
@@ -43,21 +58,12 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
       now = date;
       app.at(date);
     },
-    /** The owner API as the demo owner, signed in at the current moment (again once its token would expire). */
-    async asOwner<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-      const t = now.getTime();
-      if (!session || t < session.at || t - session.at > reuseMs) {
-        session = { token: await signInCustomer(ownerPhone, app.pool, owner.email, owner.password), at: t };
-      }
-      return send<T>(ownerPhone, session.token, method, path, body);
-    },
-    /** The customer API as the n-th demo customer, signed in on their own phone at the current moment. */
-    async asCustomer<T = Record<string, unknown>>(n: number, method: string, path: string, body?: unknown) {
-      const phone = app.as(1000 + n);
-      const customer = demoCustomer(n);
-      const token = await signInCustomer(phone, app.pool, customer.email, customer.password);
-      return send<T>(phone, token, method, path, body);
-    },
+    /** The owner API as the demo owner. */
+    asOwner: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
+      send<T>(ownerPhone, owner, method, path, body),
+    /** The customer API as the n-th demo customer, on their own phone. */
+    asCustomer: <T = Record<string, unknown>>(n: number, method: string, path: string, body?: unknown) =>
+      send<T>(1000 + n, demoCustomer(n), method, path, body),
     /**
      * The PUT of a file to an upload target the owner API handed out, as the browser sends it: to this
      * app's own upload route (the database store) or to the bucket's signed URL (S3).
@@ -67,7 +73,7 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
       const url = new URL(uploadUrl);
       const response =
         deps.media.kind === 'database'
-          ? await ownerPhone(`${url.pathname}${url.search}`, { ...init, body: bytes })
+          ? await app.as(ownerPhone)(`${url.pathname}${url.search}`, { ...init, body: bytes })
           : await fetch(url, { ...init, body: bytes });
       if (!response.ok) throw new Error(`the upload answered ${response.status}: ${await response.text()}`);
     },
