@@ -10,7 +10,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_TEXTS } from '../../contracts/posts.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { bigPng, gif, png } from './support/images.ts';
+import { bigPng, gif, png, uploadImage } from './support/images.ts';
 import { signedInOwner } from './support/signed-in.ts';
 
 const BUCKET = 'portal-media';
@@ -52,18 +52,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function uploadToBucket(bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) {
-  const target = await server.api('GET', `/api/posts/upload-url?filename=p&fileType=${encodeURIComponent(type)}`, {
-    token,
-  });
-  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-  const put = await fetch(uploadUrl, {
-    method: 'PUT',
-    headers: { 'content-type': sentAs, 'x-requested-with': 'XMLHttpRequest' },
-    body: bytes,
-  });
-  return { uploadUrl, key, put };
-}
+const uploadToBucket = (bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) =>
+  uploadImage(server, token, bytes, type, sentAs);
 const post = (imageUrl: string) =>
   server.api('POST', `/api/businesses/${businessid}/posts`, { token, body: { content: 'From the bucket', imageUrl } });
 

@@ -24,7 +24,7 @@ import {
 } from '../support/amplify.ts';
 import { COPIES_BUCKET, type Copy, startCopies } from '../support/copies.ts';
 import { follow } from '../support/customers.ts';
-import { png } from '../support/images.ts';
+import { png, uploadImage } from '../support/images.ts';
 import { latestLink } from '../support/mailbox.ts';
 import { type SignedInCustomer, signedInCustomer } from '../support/signed-in.ts';
 import { createVoucher } from '../support/vouchers.ts';
@@ -239,15 +239,7 @@ describe('two server processes on one database and one bucket', () => {
   });
 
   it('serves a photo uploaded through one copy in the post made through the other', async () => {
-    const target = await at(0).api('GET', '/api/posts/upload-url?filename=latte.png&fileType=image%2Fpng', {
-      token: owner.token,
-    });
-    const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-    const put = await fetch(uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
-      body: png(),
-    });
+    const { key, put } = await uploadImage(at(0), owner.token);
     expect(put.status).toBe(200);
     const posted = await at(1).api('POST', `/api/businesses/${owner.businessid}/posts`, {
       token: owner.token,

@@ -6,7 +6,7 @@ import * as schema from '../../../server/db/schema.ts';
 import { newVoucherCode } from '../../../server/lib/voucher-codes.ts';
 import type { TestServer } from '../harness.ts';
 import { follow } from './customers.ts';
-import { png } from './images.ts';
+import { uploadImage } from './images.ts';
 import { type SignedInCustomer, type SignedInOwner, signedInCustomer, signedInOwner } from './signed-in.ts';
 import { voucherBody } from './vouchers.ts';
 
@@ -65,15 +65,7 @@ export const ID_KINDS = {
   postid: {
     paths: [],
     make: async (m) => {
-      const target = await m.server.api('GET', '/api/posts/upload-url?filename=a.png&fileType=image%2Fpng', {
-        token: m.owner.token,
-      });
-      const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-      const put = await fetch(uploadUrl, {
-        method: 'PUT',
-        headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
-        body: png(),
-      });
+      const { key, put } = await uploadImage(m.server, m.owner.token);
       expect(put.status).toBe(201);
       const post = { content: 'Fresh bread', imageUrl: key };
       return (await asOwner(m, 'POST', `/api/businesses/${m.owner.businessid}/posts`, post)).postid;
