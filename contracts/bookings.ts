@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Email, multiLineText, requiredText, singleLineText } from './common.ts';
+import { Email, multiLineText, requiredText, singleLineText, UUID } from './common.ts';
 
 /** Spec §8 fallbacks and the booking area's own sentences, shared by the server and the portal. */
 export const BOOKING_TEXTS = {
@@ -16,9 +16,6 @@ export const BOOKING_TEXTS = {
   noSlots: 'No available slots for this selection.',
   pickSlot: 'Please select an available time slot.',
   slotTaken: 'That time is no longer available. Someone booked it a moment ago; please pick another time.',
-  resourceNotFound: 'Resource not found.',
-  ruleNotFound: 'Schedule rule not found.',
-  closureNotFound: 'Closure not found.',
 } as const;
 
 export const MAX_CAPACITY = 1000;
@@ -38,7 +35,6 @@ const wholeNumber = (label: string, min: number, max: number) =>
     v.maxValue(max, `${label} must be a whole number from ${min} to ${max}.`),
   );
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const id = (label: string) =>
   v.pipe(v.string(`${label} is required.`), v.trim(), v.regex(UUID, `${label} is not valid.`), v.toLowerCase());
 

@@ -9,6 +9,35 @@ export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 export const MessageBody = v.object({ message: v.string() });
 export type MessageBody = v.InferOutput<typeof MessageBody>;
 
+// --- Ids ------------------------------------------------------------------------------------------
+
+/** The shape of every id the API hands out (a UUID, any case on the way in; answered lower-case). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (text: string): boolean => UUID.test(text);
+
+/**
+ * What the API answers (404) when an id names nothing the caller may see: one sentence per kind of row.
+ * A malformed id, an unknown one and another business's (or customer's) get exactly the same answer,
+ * so an id reveals nothing. A new kind of row adds its line here (server/lib/ids.ts reads it).
+ */
+export const NOT_FOUND = {
+  business: 'Business not found.',
+  follower: 'Follower not found.',
+  voucher: 'Voucher not found.',
+  issuedVoucher: 'Voucher not found.',
+  conversation: 'Conversation not found.',
+  resource: 'Resource not found.',
+  rule: 'Schedule rule not found.',
+  closure: 'Closure not found.',
+  /** The caller's own records: an owner without a business, a user or customer without a profile. */
+  ownBusiness: 'No business profile found.',
+  ownUser: 'No user profile found.',
+  ownCustomer: 'No customer profile found.',
+  /** A path the API does not have (an unknown route, a media key that was never stored). */
+  path: 'Not found.',
+} as const;
+export type RowKind = keyof typeof NOT_FOUND;
+
 /**
  * A missing key is treated as an empty value, so the caller reads the field's own message
  * ("Email is required.") instead of a schema error.

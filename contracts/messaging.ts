@@ -15,7 +15,6 @@ export const SEND_LIMIT = { limit: 30, windowSeconds: 60 } as const;
 export const sendLimitReached = (seconds: number) =>
   `You're sending messages too quickly. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found.';
 export const FOLLOW_TO_MESSAGE = 'Follow this business to send it a message.';
 
 export const ConversationStatus = v.picklist(['active', 'archived'], 'status must be active or archived.');

@@ -61,4 +61,5 @@ export const CustomerPost = v.object({
   imageurl: v.nullable(v.string()),
   createdat: v.string(),
 });
+export type CustomerPost = v.InferOutput<typeof CustomerPost>;
 export const CustomerPosts = v.array(CustomerPost);

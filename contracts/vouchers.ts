@@ -154,7 +154,6 @@ export const REDEEM_TEXTS = {
   redeemed: (title: string) => `Voucher redeemed: ${title}.`,
   alreadyRedeemed: 'This voucher has already been redeemed.',
   notFound: 'No voucher found with that code.',
-  issuedNotFound: 'Voucher not found.',
   codeRequired: 'Please enter a voucher code.',
   tooManyLookups: 'Too many codes that were not found. Please wait a few minutes and try again.',
 } as const;
@@ -183,7 +182,6 @@ export type IssuedVoucher = v.InferOutput<typeof IssuedVoucher>;
 export const IssuedVouchers = v.array(IssuedVoucher);
 
 export const CLAIM_TEXTS = {
-  notFound: 'Voucher not found.',
   notAvailable: 'This voucher is not available right now.',
   archived: 'This voucher is no longer available.',
   notStarted: (startdate: string) => `This voucher can be claimed from ${startdate}.`,

@@ -23,7 +23,7 @@ import { Hono } from 'hono';
 import { availabilityRules, bookingCustomers, bookingResources, bookings } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
 import { availableSlots } from '../server/lib/slots.ts';
-import { slotInputs } from '../server/routes/bookings/booking-data.ts';
+import { slotInputs } from '../server/routes/bookings/bookings.queries.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
 import { BENCH_PASSWORD, benchApp, benchOwner } from './lib/bench-app.ts';
 

@@ -18,8 +18,9 @@ import { stringify } from 'csv-stringify/sync';
 import { Hono } from 'hono';
 import { media } from '../server/db/schema.ts';
 import { newId } from '../server/lib/crypto.ts';
+import { neutraliseFormula } from '../server/lib/spreadsheet.ts';
 import { encodePng } from '../server/media/png.ts';
-import { exportBatches, followersPage, neutraliseFormula } from '../server/routes/followers/followers.routes.ts';
+import { exportBatches, followersPage } from '../server/routes/followers/followers.queries.ts';
 import { signInCustomer } from '../server/sim/customers.ts';
 import { BENCH_PASSWORD, benchApp, benchOwner, insertFollowers } from './lib/bench-app.ts';
 

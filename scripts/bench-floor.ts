@@ -12,14 +12,16 @@ import { serve } from '@hono/node-server';
 import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { importJWK, type JWK, jwtVerify } from 'jose';
+import { NOT_FOUND } from '../contracts/common.ts';
+import { REDEEM_TEXTS } from '../contracts/vouchers.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { bookings, conversations, issuedVouchers, users } from '../server/db/schema.ts';
+import { etagOf, matches, notModified } from '../server/lib/etag.ts';
 import { normaliseCode } from '../server/lib/voucher-codes.ts';
-import { events, toBooking } from '../server/routes/bookings/bookings.routes.ts';
-import { followersPage } from '../server/routes/followers/followers.routes.ts';
-import { businessVersion, etagOf, matches, notModified } from '../server/routes/messaging/conversations.ts';
-import { listFields, toConversation } from '../server/routes/messaging/messaging.routes.ts';
-import { selectLookup } from '../server/routes/vouchers/redeem.routes.ts';
+import { events, toBooking } from '../server/routes/bookings/bookings.queries.ts';
+import { followersPage } from '../server/routes/followers/followers.queries.ts';
+import { businessVersion, listFields, toConversation } from '../server/routes/messaging/messaging.queries.ts';
+import { selectLookup } from '../server/routes/vouchers/vouchers.queries.ts';
 
 const port = Number(process.env.PORT);
 const issuer = process.env.TOKEN_ISSUER!;
@@ -77,7 +79,7 @@ app.get('/users/me', async (c) => {
   const sub = await subject(c);
   if (!sub) return unauthorised(c);
   const [user] = await userOf.execute({ userid: sub });
-  if (!user) return c.json({ message: 'No user profile found.' }, 404);
+  if (!user) return c.json({ message: NOT_FOUND.ownUser }, 404);
   return c.json(user);
 });
 
@@ -114,7 +116,7 @@ app.get('/redeem/lookup/:code', async (c) => {
   const [row] = await selectLookup(db).where(
     and(eq(issuedVouchers.businessid, businessid), eq(issuedVouchers.code, code)),
   );
-  if (!row) return c.json({ message: 'Not found.' }, 404);
+  if (!row) return c.json({ message: REDEEM_TEXTS.notFound }, 404);
   const { redeemedAt, ...rest } = row;
   return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null });
 });

@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import { isUuid } from '../contracts/common.ts';
 import { boot } from '../server/boot.ts';
 import { businesses, users, vouchers } from '../server/db/schema.ts';
 import { seedsDemo } from '../server/env.ts';
@@ -78,7 +79,6 @@ const url = values.url ?? `http://127.0.0.1:${process.env.PORT ?? 8787}`;
 const run = Date.now().toString(36);
 const people = Array.from({ length: count }, (_, i) => person(i, `sim-${run}.example`));
 const started = performance.now();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const codes: string[] = [];
 /** The voucher named by --claim among a list of the business's vouchers (id or exact title). */
 function voucherNamed(list: Array<{ voucherid: string; title: string }>): string {
@@ -106,7 +106,7 @@ if (running) {
   };
   const pool = { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
   let businessid = values.business;
-  let voucherid = values.claim && UUID.test(values.claim) ? values.claim.toLowerCase() : undefined;
+  let voucherid = values.claim && isUuid(values.claim) ? values.claim.toLowerCase() : undefined;
   if (businessid === 'demo') {
     const token = await signInCustomer(
       call,
@@ -153,7 +153,7 @@ if (running) {
         .select({ voucherid: vouchers.voucherid, title: vouchers.title })
         .from(vouchers)
         .where(
-          UUID.test(values.claim)
+          isUuid(values.claim)
             ? eq(vouchers.voucherid, values.claim.toLowerCase())
             : eq(vouchers.businessid, businessid!),
         );

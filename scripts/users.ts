@@ -5,9 +5,8 @@ import { businesses, packages, userGroups, users } from '../server/db/schema.ts'
 import { createIdentity } from '../server/identity/identity.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
-import { newId } from '../server/lib/crypto.ts';
-import { freePlan, serverTimeZone } from '../server/routes/businesses/defaults.ts';
-import { seedCatalogue } from '../server/seed.ts';
+import { createBusiness } from '../server/routes/businesses/businesses.queries.ts';
+import { seedCatalogue } from '../server/seed/catalogue.ts';
 import { openCliDatabase } from './lib/cli-database.ts';
 
 const STATUSES: UserStatus[] = ['CONFIRMED', 'UNCONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED'];
@@ -90,7 +89,6 @@ async function create(argv: string[]) {
       return 1;
     }
     await seedCatalogue(db);
-    const plan = await freePlan(db);
     const first = values.first?.trim() || null;
     const created = await db.transaction(async (tx) => {
       const user = await identity.createUser(
@@ -108,15 +106,7 @@ async function create(argv: string[]) {
       let businessname: string | undefined;
       if (values.group === GROUPS.owners) {
         businessname = values.business?.trim() || `${first ?? email.split('@')[0]}'s Business`;
-        await tx.insert(businesses).values({
-          businessid: newId(),
-          ownerUserid: user.userid,
-          businessname,
-          timezone: serverTimeZone(),
-          packageid: plan.packageid,
-          negotiatedMonthlyPrice: plan.monthlyPrice,
-          createdAt: systemClock(),
-        });
+        await createBusiness(tx, { ownerUserid: user.userid, businessname, createdAt: systemClock() });
       }
       return { ...user, businessname };
     });

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { publicOrigin } from './lib/client-ip.ts';
 import { describeError } from './lib/describe-error.ts';
 import { HttpError } from './lib/http-error.ts';
+import { unknownPath } from './lib/ids.ts';
 import { mailboxRoutes } from './mail/mailbox.routes.ts';
 import { mediaOrigins } from './media/index.ts';
 import { mediaRoutes, uploadRoutes } from './media/media.routes.ts';
@@ -81,7 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The public and customer areas end here: their unknown paths are a 404, before the owner routers
   // mounted at '/' (whose area check would take them for a misplaced router and answer 500).
   for (const area of ['/public/*', '/password-reset/*', '/customer/*']) {
-    api.all(area, (c) => c.json({ message: 'Not found.' }, 404));
+    api.all(area, unknownPath);
   }
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
@@ -94,13 +95,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/messaging/business', messagingRoutes(deps));
   api.route('/', resourcesRoutes(deps));
   api.route('/', bookingsRoutes(deps));
-  api.all('*', (c) => c.json({ message: 'Not found.' }, 404));
+  api.all('*', unknownPath);
   app.route('/api', api);
 
   // index.html carries /config.json inlined (the same answer the config routes give), saving a request.
   if (deps.distDir) app.route('/', spaRoutes(deps.distDir, configRoutes(deps)));
 
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404));
+  app.notFound(unknownPath);
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status, error.headers);
     if (error instanceof HTTPException && error.status < 500) {

@@ -7,7 +7,8 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStore } from './media/index.ts';
 import { consoleLogger, type Logger } from './middleware/request-log.ts';
-import { retirePublishedDemoPassword, seedCatalogue, seedDemo, seedDemoContent } from './seed.ts';
+import { seedCatalogue } from './seed/catalogue.ts';
+import { retirePublishedDemoPassword, seedDemo, seedDemoContent } from './seed/demo.ts';
 import type { AppDeps } from './types.ts';
 
 export type BootOptions = {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { CONFIG_ELEMENT_ID } from '#contracts/config.ts';
+import { unknownPath } from './lib/ids.ts';
 
 /** Anything that answers GET /config.json: the app's config routes (server/routes/config). */
 export interface ConfigSource {
@@ -67,7 +68,7 @@ export function spaRoutes(distDir: string, config?: ConfigSource) {
   );
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
-    if (path.extname(c.req.path)) return c.json({ message: 'Not found.' }, 404);
+    if (path.extname(c.req.path)) return unknownPath(c);
     return indexHtml(c);
   });
   return app;

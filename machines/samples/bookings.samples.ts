@@ -1,5 +1,5 @@
 /**
- * Samples for the booking screens, on the seeded demo business (server/seed-demo-bookings.ts): its
+ * Samples for the booking screens, on the seeded demo business (server/seed/bookings.ts): its
  * resources "Window Table" (capacity 4) and "Meeting Room" (capacity 8), open every day 08:00-18:00,
  * with a week of bookings.
  */

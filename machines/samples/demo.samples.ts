@@ -1,6 +1,6 @@
 /**
  * The people and the business a tester meets on a fresh `npm start`: the seeded demo owner and business
- * (server/seed.ts; tests/server/demo-fixtures.test.ts checks these match), and the extra accounts some
+ * (server/seed/demo.ts; tests/server/demo-fixtures.test.ts checks these match), and the extra accounts some
  * scenarios need, each with the users CLI command that makes it. Samples and QA plans use these, so a
  * plan's names and e-mails are the ones on screen.
  */

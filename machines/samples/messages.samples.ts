@@ -1,6 +1,6 @@
 /**
  * Samples for messaging: the two pollers, the Messages panel and the chat dialog. Names and texts are the
- * demo seed's (server/seed-demo-conversations.ts): Amelia Hughes and Isla Okafor wrote and wait for an
+ * demo seed's (server/seed/conversations.ts): Amelia Hughes and Isla Okafor wrote and wait for an
  * answer, Noah Patel was answered, Oliver Nguyen's conversation is archived with a message unread.
  */
 import type { AnyMachineSnapshot } from 'xstate';

@@ -11,7 +11,7 @@ const networkFailure = 'An unknown network error occurred.';
 const blockPattern = (pattern: string) =>
   `In DevTools → Network → Network request blocking, block the pattern \`${pattern}\` (remove the block after this scenario)`;
 
-/** The voucher types every installation has (server/seed.ts VOUCHER_TYPES). */
+/** The voucher types every installation has (server/seed/catalogue.ts VOUCHER_TYPES). */
 export const demoVoucherTypes: VoucherType[] = [
   { vouchertypeid: 1, typename: 'Percentage Discount' },
   { vouchertypeid: 2, typename: 'Fixed Amount' },
@@ -19,7 +19,7 @@ export const demoVoucherTypes: VoucherType[] = [
   { vouchertypeid: 4, typename: 'Buy One Get One' },
 ];
 
-/** The demo business's first active voucher (server/seed-demo-vouchers.ts). */
+/** The demo business's first active voucher (server/seed/vouchers.ts). */
 export const demoVoucher: Voucher = {
   voucherid: '5b0c7d3e-2f1a-4c8b-9d6e-7a5b4c3d2e1f',
   title: 'Free pastry with any coffee',

@@ -5,7 +5,6 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMinutes } from 'date-fns';
-import { eq } from 'drizzle-orm';
 import { boot, listen } from '../../server/boot.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import {
@@ -13,16 +12,14 @@ import {
   bookingCustomers,
   bookingResources,
   bookings,
-  businesses,
   followers,
-  packages,
   users,
 } from '../../server/db/schema.ts';
 import { defaultEnv } from '../../server/env.ts';
 import { GROUPS } from '../../server/identity/types.ts';
 import type { Clock } from '../../server/lib/clock.ts';
 import { newId } from '../../server/lib/crypto.ts';
-import { serverTimeZone } from '../../server/routes/businesses/defaults.ts';
+import { createBusiness } from '../../server/routes/businesses/businesses.queries.ts';
 import type { AppDeps } from '../../server/types.ts';
 import { scratchDatabase } from './scratch-database.ts';
 
@@ -60,18 +57,12 @@ export async function benchOwner(
     status: 'CONFIRMED',
     emailVerified: true,
   });
-  const [plan] = await deps.db
-    .select()
-    .from(packages)
-    .where(eq(packages.name, business.plan ?? 'Pro'));
-  const businessid = newId();
-  await deps.db.insert(businesses).values({
-    businessid,
+  const businessid = await createBusiness(deps.db, {
     ownerUserid: user.userid,
     businessname: business.businessname,
-    timezone: business.timezone ?? serverTimeZone(),
-    packageid: plan!.packageid,
-    negotiatedMonthlyPrice: plan!.monthlyPrice,
+    plan: business.plan ?? 'Pro',
+    timezone: business.timezone,
+    createdAt: deps.clock(),
   });
   return { userid: user.userid, email: business.email, businessid };
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
+import { isUuid } from '#contracts/common.ts';
 import { passwordProblem } from '#contracts/password.ts';
 import { hasControlCharacters, isBlank } from '#contracts/text.ts';
 import { authChallenges } from '../db/schema.ts';
@@ -12,7 +13,6 @@ import { normalizeEmail, type UserRow } from './store.ts';
 
 /** USER_SRP_AUTH: InitiateAuth → PASSWORD_VERIFIER → tokens or NEW_PASSWORD_REQUIRED (protocol §2.1–2.3). */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Every failure bucket of an account starts with this (the password reset clears them all). */
 export const failBucket = (username: string) => `signin-fail:${username}`;
 const sourceFailBucket = (username: string, ip: string) => `signin-fail:${username}:${ip}`;
@@ -51,8 +51,9 @@ async function refuseIfLocked(ctx: IdentityContext, username: string, ip: string
 }
 
 async function failSignIn(ctx: IdentityContext, username: string, ip: string): Promise<never> {
-  // Only well-formed usernames count, so random input cannot fill the table with buckets.
-  if (UUID.test(username)) {
+  // Only usernames as this server writes them (lower-case UUIDs) count, so random input cannot fill the
+  // table with buckets.
+  if (isUuid(username) && username === username.toLowerCase()) {
     const now = ctx.clock();
     await hitRateLimit(ctx.db, sourceFailBucket(username, ip), { ...LIMITS.failedSignIns, now });
     await hitRateLimit(ctx.db, failBucket(username), { ...LIMITS.accountFailures, now });

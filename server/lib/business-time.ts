@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addWeeks, startOfDay, startOfWeek } from 'date-fns';
+import { addDays, addWeeks, format, startOfDay, startOfWeek } from 'date-fns';
 
 /**
  * "Today" and "this week" of a business, in its own IANA zone (businesses.timezone), never the server's.
@@ -10,6 +10,13 @@ export type Period = { start: Date; end: Date };
 
 const inZone = (now: Date, timeZone: string) => new TZDate(now.getTime(), timeZone);
 const instant = (date: Date) => new Date(date.getTime());
+
+/** The server's own zone: the zone a new business starts in (owners change it in the profile). */
+export const serverTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** The business's calendar day as YYYY-MM-DD, in its own zone (voucher dates are such days). */
+export const businessToday = (now: Date, timeZone: string): string =>
+  format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
 
 /** The business's calendar day that contains `now`. */
 export function businessDay(now: Date, timeZone: string): Period {

@@ -2,7 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { CustomerEnv, OwnerEnv } from '../types.ts';
-import { HttpError } from './http-error.ts';
+import { notFound } from './ids.ts';
 
 /**
  * Row ownership. Every owner query filters by the caller's business and every customer query by the
@@ -28,8 +28,18 @@ export type BusinessScope = {
  */
 export function businessScope(c: Context<OwnerEnv>): BusinessScope {
   const { businessid } = c.get('owner');
-  if (!businessid) throw new HttpError(404, 'No business profile found.');
+  if (!businessid) throw notFound('ownBusiness');
   return { businessid, where: (table) => eq(table.businessid, businessid) };
+}
+
+/**
+ * The caller's business, named by the path parameter `name` (`/businesses/:id/posts`): any other id
+ * (another business's, an unknown or a malformed one) answers 404 "Business not found." alike.
+ */
+export function ownBusinessParam(c: Context<OwnerEnv>, name: string): BusinessScope {
+  const mine = businessScope(c);
+  if (c.req.param(name)?.toLowerCase() !== mine.businessid) throw notFound('business');
+  return mine;
 }
 
 /** The prepared-statement form of `businessScope(c).where`: execute it with `{ ...businessScope(c) }`. */

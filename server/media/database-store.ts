@@ -36,12 +36,6 @@ export function databaseStore(db: Db): MediaStore {
         .where(and(eq(media.key, key), eq(media.businessid, businessid)));
       return row ? null : IMAGE_NOT_FOUND;
     },
-    async put({ businessid, key, contentType, bytes, now }) {
-      await db
-        .insert(media)
-        .values({ key, businessid, contentType, size: bytes.byteLength, bytes, createdAt: now })
-        .onConflictDoNothing();
-    },
   };
 }
 

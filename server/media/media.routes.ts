@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { type ImageType, POST_TEXTS } from '#contracts/posts.ts';
 import { media } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { unknownPath } from '../lib/ids.ts';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { findTarget, storeUpload } from './database-store.ts';
 import { sniffImage } from './sniff.ts';
@@ -56,7 +57,7 @@ export function mediaRoutes({ db }: Pick<AppDeps, 'db'>) {
       .select({ contentType: media.contentType, bytes: media.bytes })
       .from(media)
       .where(and(eq(media.key, key), isNotNull(media.bytes)));
-    if (!row?.bytes) return c.json({ message: 'Not found.' }, 404);
+    if (!row?.bytes) return unknownPath(c);
     return c.body(row.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': row.contentType,
       'Content-Length': String(row.bytes.byteLength),

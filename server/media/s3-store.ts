@@ -79,12 +79,5 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
         .onConflictDoNothing();
       return null;
     },
-    async put({ businessid, key, contentType, bytes, now }) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, Body: bytes }));
-      await db
-        .insert(media)
-        .values({ key, businessid, contentType, size: bytes.byteLength, bytes: null, createdAt: now })
-        .onConflictDoNothing();
-    },
   };
 }

@@ -22,8 +22,6 @@ export interface MediaStore {
   }): Promise<string>;
   /** Null when the key is usable by this business in a post; else the sentence to answer with. */
   claim(input: { businessid: string; key: string; now: Date }): Promise<string | null>;
-  /** Stores bytes directly (the demo seed); `content` is already checked. */
-  put(input: { businessid: string; key: string; contentType: ImageType; bytes: Uint8Array; now: Date }): Promise<void>;
 }
 
 /** How long an upload target is valid. */

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { isUuid } from '#contracts/common.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/hot-path.ts';
 import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
@@ -90,8 +91,6 @@ export function guard({ db, identity }: { db: Db; identity: Identity }): Middlew
     return next();
   };
 }
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 const bearer = (c: Context) => /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
 

@@ -21,6 +21,17 @@ async function expectOk(response: Response, what: string) {
   throw new Error(`${what} answered ${response.status}: ${message}`);
 }
 
+/** A refusal of the identity endpoint: its `__type` (NotAuthorizedException, ...) and its message. */
+export class CognitoCallError extends Error {
+  readonly type: string;
+  constructor(body: Record<string, any>) {
+    super(String(body.message));
+    this.type = String(body.__type);
+    this.name = this.type;
+  }
+}
+
+/** One Cognito JSON call (what the SDK and Amplify send); a refusal throws a CognitoCallError. */
 async function cognito(call: Call, operation: string, body: unknown) {
   const response = await call('/cognito/', {
     method: 'POST',
@@ -30,17 +41,40 @@ async function cognito(call: Call, operation: string, body: unknown) {
     },
     body: JSON.stringify(body),
   });
-  await expectOk(response, operation);
-  return (await response.json()) as Record<string, any>;
+  const json = (await response.json().catch(() => ({ message: `${operation} answered ${response.status}` }))) as Record<
+    string,
+    any
+  >;
+  if (response.status !== 200) throw new CognitoCallError(json);
+  return json;
 }
 
-/** SRP sign-in (USER_SRP_AUTH → PASSWORD_VERIFIER), as Amplify does it; returns the access token. */
-export async function signInCustomer(call: Call, pool: Pool, email: string, password: string): Promise<string> {
+/** What the second SRP step answers: tokens, or the next challenge (NEW_PASSWORD_REQUIRED). */
+export type SrpAnswer = {
+  AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
+  ChallengeName?: string;
+  Session?: string;
+  ChallengeParameters: Record<string, string>;
+};
+
+/**
+ * SRP sign-in as Amplify does it (USER_SRP_AUTH, then PASSWORD_VERIFIER), over the raw protocol: the
+ * final answer, tokens or a challenge. `answer` sends the second step elsewhere (another copy of the
+ * server behind a balancer: the challenge lives in the database). The one client half of SRP that
+ * tests, seeds and scripts share.
+ */
+export async function srpSignIn(
+  call: Call,
+  pool: Pool,
+  username: string,
+  password: string,
+  answer: Call = call,
+): Promise<SrpAnswer> {
   const { a, A } = clientStart();
   const start = await cognito(call, 'InitiateAuth', {
     AuthFlow: 'USER_SRP_AUTH',
     ClientId: pool.clientId,
-    AuthParameters: { USERNAME: email, SRP_A: A.toString(16) },
+    AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
   });
   const p = start.ChallengeParameters as Record<string, string>;
   const timestamp = srpTimestamp(new Date());
@@ -55,7 +89,7 @@ export async function signInCustomer(call: Call, pool: Pool, email: string, pass
     secretBlock: p.SECRET_BLOCK!,
     timestamp,
   });
-  const answer = await cognito(call, 'RespondToAuthChallenge', {
+  return (await cognito(answer, 'RespondToAuthChallenge', {
     ChallengeName: 'PASSWORD_VERIFIER',
     ClientId: pool.clientId,
     ChallengeResponses: {
@@ -64,8 +98,13 @@ export async function signInCustomer(call: Call, pool: Pool, email: string, pass
       TIMESTAMP: timestamp,
       PASSWORD_CLAIM_SIGNATURE: signature,
     },
-  });
-  const token = answer.AuthenticationResult?.AccessToken as string | undefined;
+  })) as SrpAnswer;
+}
+
+/** SRP sign-in of anyone (customer or owner); the access token, or an error naming the challenge that came instead. */
+export async function signInCustomer(call: Call, pool: Pool, email: string, password: string): Promise<string> {
+  const answer = await srpSignIn(call, pool, email, password);
+  const token = answer.AuthenticationResult?.AccessToken;
   if (!token) throw new Error(`sign-in of ${email} stopped at ${answer.ChallengeName}`);
   return token;
 }

@@ -2,27 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_TEXTS, futureBookingsText, overlapText } from '../../contracts/bookings.ts';
 import { resourceLimitReached } from '../../contracts/limits.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
-import { follow, registerCustomer } from './support/customers.ts';
+import { follow } from './support/customers.ts';
 import { mailbox } from './support/mailbox.ts';
+import { type SignedInOwner, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 // Monday 23 November 2026, 12:00 UTC = 07:00 in New York.
 const clock = testClock(Date.parse('2026-11-23T12:00:00Z'));
-const PASSWORD = 'Owner#Bookings2026';
 let server: TestServer;
-type Owner = { token: string; businessid: string };
+type Owner = SignedInOwner;
 let owner: Owner;
 
-async function makeOwner(email: string, businessName: string, timezone: string): Promise<Owner> {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName });
-  const { AccessToken } = await srpTokens(server, email, PASSWORD);
-  const saved = await server.api('PUT', '/api/businesses/me', {
-    token: AccessToken,
-    body: { businessname: businessName, timezone },
-  });
-  expect(saved.status).toBe(200);
-  return { token: AccessToken, businessid: made.businessid! };
-}
+const makeOwner = (email: string, businessName: string, timezone: string) =>
+  signedInOwner(server, { email, businessName, timezone });
 
 const call = (method: string, path: string, body?: unknown, who: Owner = owner) =>
   server.api(method, path, { token: who.token, body });
@@ -207,7 +198,7 @@ describe('slots', () => {
 describe('bookings', () => {
   it('books a following app customer by e-mail, mails a calendar file, and shows the booking in the window', async () => {
     const table = await resource('Table for four', 4);
-    const ada = await registerCustomer(server, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+    const ada = await signedInCustomer(server, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
     expect((await follow(server, ada, owner.businessid)).status).toBe(201);
     const [slot] = await slots(table, 'date=2026-12-07&duration=90&partysize=3');
     const res = await book(table, slot!.start, slot!.end, {
@@ -250,7 +241,7 @@ describe('bookings', () => {
 
   it('shows a guest (or a non-follower) by e-mail only, and refuses times off the schedule or too big a party', async () => {
     const desk = await resource('Desk', 2);
-    await registerCustomer(server, { email: 'stranger@example.com', firstName: 'Secret', lastName: 'Name' });
+    await signedInCustomer(server, { email: 'stranger@example.com', firstName: 'Secret', lastName: 'Name' });
     const guest = await book(desk, '2026-12-08T14:00:00.000Z', '2026-12-08T14:30:00.000Z', {
       customerEmail: 'stranger@example.com',
     });

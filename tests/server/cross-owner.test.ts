@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaOf, DENIED } from '../../server/middleware/auth.ts';
 import { startTestServer, testClock } from './harness.ts';
-import { cognitoCall, createOwner, srpTokens } from './support/amplify.ts';
+import { cognitoCall, srpTokens } from './support/amplify.ts';
 import { fetchDocument, type Operation, operationsOf } from './support/api-document.ts';
 import {
   type Aimed,
@@ -12,17 +12,8 @@ import {
   missingSecurityHeaders,
   unknownIds,
 } from './support/authz-matrix.ts';
-import { CUSTOMER_PASSWORD, registerCustomer } from './support/customers.ts';
-import {
-  A_DATA,
-  dumpOf,
-  NOT_DUMPED,
-  OWNER_PASSWORD,
-  type OwnerA,
-  schemaTables,
-  seedOwnerA,
-  traitsOf,
-} from './support/owner-a.ts';
+import { A_DATA, dumpOf, NOT_DUMPED, type OwnerA, schemaTables, seedOwnerA, traitsOf } from './support/owner-a.ts';
+import { CUSTOMER_PASSWORD, OWNER_PASSWORD, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 /**
  * The authorization matrix, generated from the API document: every operation that needs a token is
@@ -47,12 +38,14 @@ const tokens = { owner: '', customer: '', expiredOwner: '', expiredCustomer: '',
 
 beforeAll(async () => {
   a = await seedOwnerA(server);
-  const stranger = await registerCustomer(server, { email: 'stranger@example.com', firstName: 'Sam' });
+  const stranger = await signedInCustomer(server, { email: 'stranger@example.com', firstName: 'Sam' });
   time.set(Date.now());
   tokens.expiredOwner = a.tokens.owner;
   tokens.expiredCustomer = stranger.accessToken;
-  await createOwner(server, { email: 'owner.b@example.com', password: OWNER_PASSWORD, businessName: 'Bravo Barber' });
-  tokens.owner = (await srpTokens(server, 'owner.b@example.com', OWNER_PASSWORD)).AccessToken;
+  ({ token: tokens.owner } = await signedInOwner(server, {
+    email: 'owner.b@example.com',
+    businessName: 'Bravo Barber',
+  }));
   tokens.customer = (await srpTokens(server, stranger.email, CUSTOMER_PASSWORD)).AccessToken;
   // A signs out of a second session (RevokeToken); A's customer signs out everywhere (GlobalSignOut).
   const second = await srpTokens(server, a.email, OWNER_PASSWORD);
@@ -176,7 +169,7 @@ describe('the authorization matrix (from the API document)', () => {
       secured: true,
       parameters: [{ name: 'id', in: 'path', required: true }],
     };
-    expect(() => aim(giftCard, idsOf(a))).toThrow(/"gift-cards\/\{id\}" in PATH_IDS .*authz-matrix\.ts/);
+    expect(() => aim(giftCard, idsOf(a))).toThrow(/"gift-cards\/\{id\}" to the paths .* ID_KINDS .*owner-a\.ts/);
     const described = { ...giftCard, path: '/api/vouchers/{id}', parameters: [] };
     expect(() => aim(described, idsOf(a))).toThrow(/does not describe every path parameter/);
   });

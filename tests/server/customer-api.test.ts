@@ -1,25 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOWERS_ONLY } from '../../contracts/customers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { amplifySignIn, configureAmplify, createOwner, srpTokens } from './support/amplify.ts';
-import { follow, registerCustomer } from './support/customers.ts';
+import { amplifySignIn, configureAmplify } from './support/amplify.ts';
+import { follow } from './support/customers.ts';
 import { mailbox } from './support/mailbox.ts';
+import { signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 let server: TestServer;
 let owner: { businessid: string; token: string };
-const PASSWORD = 'Owner#Custapi2026';
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   configureAmplify(server);
-  const made = await createOwner(server, {
-    email: 'cafe@example.com',
-    password: PASSWORD,
-    businessName: 'Corner Cafe',
-  });
-  const token = (await srpTokens(server, 'cafe@example.com', PASSWORD)).AccessToken;
+  owner = await signedInOwner(server, { email: 'cafe@example.com', businessName: 'Corner Cafe' });
   await server.api('PUT', '/api/businesses/me', {
-    token,
+    token: owner.token,
     body: {
       businessname: 'Corner Cafe',
       description: 'Espresso',
@@ -28,7 +23,6 @@ beforeAll(async () => {
       longitude: -1.2,
     },
   });
-  owner = { businessid: made.businessid!, token };
 });
 afterAll(() => server?.stop());
 
@@ -90,7 +84,7 @@ describe('customer sign-up', () => {
 
 describe('what the app shows after scanning a business QR code', () => {
   it('reads the public profile, and 404 for an unknown id', async () => {
-    const casey = await registerCustomer(server, { email: 'casey.api@example.com' });
+    const casey = await signedInCustomer(server, { email: 'casey.api@example.com' });
     const res = await server.api('GET', `/api/customer/businesses/${owner.businessid}`, { token: casey.accessToken });
     expect(await res.json()).toEqual({
       businessid: owner.businessid,
@@ -108,7 +102,7 @@ describe('what the app shows after scanning a business QR code', () => {
   });
 
   it("shows the business's posts only to followers, newest first, without the author's e-mail", async () => {
-    const dana = await registerCustomer(server, { email: 'dana.api@example.com' });
+    const dana = await signedInCustomer(server, { email: 'dana.api@example.com' });
     // Two posts today: the Starter plan (an operator's change, as `npm run users -- plan` makes it).
     await server.deps.db.execute(
       `update businesses set packageid = (select packageid from packages where name = 'Starter') where businessid = '${owner.businessid}'`,
@@ -147,7 +141,7 @@ describe('what the app shows after scanning a business QR code', () => {
     ] as const) {
       expect((await server.api(method, path, { token: owner.token })).status).toBe(403);
     }
-    const eve = await registerCustomer(server, { email: 'eve.api@example.com' });
+    const eve = await signedInCustomer(server, { email: 'eve.api@example.com' });
     const bare = await server.request(`/api/customer/businesses/${owner.businessid}/follow`, {
       method: 'POST',
       headers: { authorization: `Bearer ${eve.accessToken}` },

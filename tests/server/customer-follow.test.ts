@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followerLimitReached } from '../../contracts/customers.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { createOwner } from './support/amplify.ts';
-import { follow, registerCustomer, unfollow } from './support/customers.ts';
+import { follow, unfollow } from './support/customers.ts';
+import { signedInCustomer } from './support/signed-in.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,7 +18,7 @@ describe('customers follow businesses through the customer API', () => {
       password: 'Owner#Pass2026',
       businessName: 'Fern Bakery',
     });
-    const casey = await registerCustomer(server, { email: 'casey@example.com' });
+    const casey = await signedInCustomer(server, { email: 'casey@example.com' });
     const me = await server.api('GET', '/api/customer/me', { token: casey.accessToken });
     expect(await me.json()).toEqual({ firstname: 'Casey', lastname: 'Customer', email: 'casey@example.com' });
 
@@ -34,7 +35,7 @@ describe('customers follow businesses through the customer API', () => {
   });
 
   it('answers 404 for an unknown or malformed business id, never a 500', async () => {
-    const dana = await registerCustomer(server, { email: 'dana@example.com' });
+    const dana = await signedInCustomer(server, { email: 'dana@example.com' });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1'; drop table followers; --"]) {
       const res = await follow(server, dana, encodeURIComponent(id));
       expect(res.status).toBe(404);
@@ -51,7 +52,7 @@ describe('customers follow businesses through the customer API', () => {
     await server.deps.db.execute(`update packages set follower_limit = 2 where name = 'Free'`);
     try {
       const people = await Promise.all(
-        ['p1', 'p2', 'p3', 'p4', 'p5'].map((p) => registerCustomer(server, { email: `${p}@example.com` })),
+        ['p1', 'p2', 'p3', 'p4', 'p5'].map((p) => signedInCustomer(server, { email: `${p}@example.com` })),
       );
       const answers = await Promise.all(people.map((p) => follow(server, p, owner.businessid!)));
       const statuses = answers.map((a) => a.status).sort();

@@ -10,6 +10,7 @@ import { meetingRoom, windowTable } from '#machines/samples/bookings.samples.ts'
 import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.samples.ts';
 import { amelia, noah, oliver } from '#machines/samples/messages.samples.ts';
 import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
+import { businessWeek } from '../../server/lib/business-time.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { amplifySignIn, configureAmplify } from './support/amplify.ts';
 
@@ -60,13 +61,23 @@ describe('the demo fixtures of the QA plans', () => {
     const feed = (await (await server.api('GET', '/api/businesses/me/posts', { token: accessToken })).json()) as Array<{
       imageurl: string;
       authoremail: string;
+      createdat: string;
     }>;
     expect(feed).toHaveLength(3);
     for (const post of feed) {
       expect(post.authoremail).toBe(demoOwner.email);
       const image = await server.request(`/media/${post.imageurl}`);
       expect(image.headers.get('content-type')).toBe('image/png');
+      // Posted on an earlier day of the last week, not today.
+      const age = (Date.now() - Date.parse(post.createdat)) / 86_400_000;
+      expect(age).toBeGreaterThan(0);
+      expect(age).toBeLessThan(7);
     }
+    // Each picture was uploaded as the portal uploads one: through a single-use upload link, spent.
+    const uploads = await server.deps.db.execute(
+      `select count(*)::int as n from upload_targets where used_at is not null and key in (select image_key from posts)`,
+    );
+    expect((uploads as unknown as { rows: Array<{ n: number }> }).rows[0]!.n).toBe(3);
     const business = (await (await server.api('GET', '/api/businesses/me', { token: accessToken })).json()) as {
       businessid: string;
     };
@@ -128,6 +139,27 @@ describe('the demo fixtures of the QA plans', () => {
     expect(data.length).toBeGreaterThan(20);
     expect(data.every((b) => b.firstname)).toBe(true);
     expect(data.some((b) => Date.parse(b.start) > Date.now() && b.title === 'Window Table')).toBe(true);
+    // This week's and next week's, in the business's zone.
+    const { timezone } = (await (await server.api('GET', '/api/businesses/me', { token: accessToken })).json()) as {
+      timezone: string;
+    };
+    const nextMonday = businessWeek(new Date(), timezone).end;
+    const nextSunday = new Date(nextMonday.getTime() + 7 * 86_400_000);
+    const nextWeek = await server.api(
+      'GET',
+      `/api/businesses/me/bookings?startDate=${nextMonday.toISOString()}&endDate=${nextSunday.toISOString()}`,
+      { token: accessToken },
+    );
+    expect(((await nextWeek.json()) as { data: unknown[] }).data.length).toBeGreaterThan(10);
+    // Booked as the portal books: every customer was mailed the confirmation.
+    const mailed = await server.deps.db.execute(
+      `select (select count(*)::int from bookings) as booked,
+              (select count(*)::int from mail_outbox where subject like 'Your booking at % is confirmed') as mailed`,
+    );
+    const [{ booked, mailed: confirmations }] = (
+      mailed as unknown as { rows: Array<{ booked: number; mailed: number }> }
+    ).rows as [{ booked: number; mailed: number }];
+    expect(confirmations).toBe(booked);
   });
 });
 

@@ -2,7 +2,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { createOwner, srpTokens } from './support/amplify.ts';
-import { follow, registerCustomer, type SignedInCustomer } from './support/customers.ts';
+import { follow } from './support/customers.ts';
+import { type SignedInCustomer, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 const clock = testClock(Date.parse('2026-11-23T12:00:00Z'));
 let server: TestServer;
@@ -33,12 +34,12 @@ beforeAll(async () => {
   ];
   for (let i = 0; i < 45; i++) {
     const [firstName, lastName] = names[i] ?? [`Person${i}`, `Follower${i}`];
-    const customer = await registerCustomer(server, { email: `f${i}@example.com`, firstName, lastName });
+    const customer = await signedInCustomer(server, { email: `f${i}@example.com`, firstName, lastName });
     clock.advance(60_000);
     expect((await follow(server, customer, businessid)).status).toBe(201);
     people.push(customer);
   }
-  otherFollower = await registerCustomer(server, { email: 'only.other@example.com' });
+  otherFollower = await signedInCustomer(server, { email: 'only.other@example.com' });
   await follow(server, otherFollower, other.businessid!);
   token = (await srpTokens(server, 'owner.f@example.com', PASSWORD)).AccessToken;
   otherToken = (await srpTokens(server, 'other.f@example.com', PASSWORD)).AccessToken;
@@ -146,9 +147,8 @@ describe('GET /api/businesses/me/followers/export', () => {
   });
 
   it('gives a business without followers just the header', async () => {
-    await createOwner(server, { email: 'lonely.f@example.com', password: PASSWORD, businessName: 'Lonely' });
-    const lonely = (await srpTokens(server, 'lonely.f@example.com', PASSWORD)).AccessToken;
-    const res = await get('/api/businesses/me/followers/export', lonely);
+    const lonely = await signedInOwner(server, { email: 'lonely.f@example.com', businessName: 'Lonely' });
+    const res = await get('/api/businesses/me/followers/export', lonely.token);
     const text = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3));
     expect(parse(text)).toEqual([['First name', 'Last name', 'Email', 'Followed on', 'Customer since']]);
   });

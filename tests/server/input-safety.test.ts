@@ -6,15 +6,15 @@ import { request as httpRequest } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { cognitoCall, createOwner, srpTokens } from './support/amplify.ts';
+import { cognitoCall } from './support/amplify.ts';
+import { signedInOwner } from './support/signed-in.ts';
 
 const time = testClock();
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
   server = await startTestServer({ clock: time.clock });
-  await createOwner(server, { email: 'owner@example.com', password: 'Harbour#Lane1', firstname: 'Olive' });
-  token = (await srpTokens(server, 'owner@example.com', 'Harbour#Lane1')).AccessToken;
+  ({ token } = await signedInOwner(server, { email: 'owner@example.com', password: 'Harbour#Lane1' }));
 });
 afterAll(() => server?.stop());
 

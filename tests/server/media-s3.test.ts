@@ -10,8 +10,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST_TEXTS } from '../../contracts/posts.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
-import { bigPng, gif, png } from './support/images.ts';
+import { bigPng, gif, png, uploadImage } from './support/images.ts';
+import { signedInOwner } from './support/signed-in.ts';
 
 const BUCKET = 'portal-media';
 let s3: S3rver;
@@ -41,13 +41,7 @@ beforeAll(async () => {
       MEDIA_S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
   });
-  const owner = await createOwner(server, {
-    email: 's3@example.com',
-    password: 'Owner#S3pass2026',
-    businessName: 'Bucket Bakery',
-  });
-  businessid = owner.businessid!;
-  token = (await srpTokens(server, 's3@example.com', 'Owner#S3pass2026')).AccessToken;
+  ({ businessid, token } = await signedInOwner(server, { email: 's3@example.com', businessName: 'Bucket Bakery' }));
   await server.deps.db.execute(
     `update businesses set packageid = (select packageid from packages where name = 'Pro') where businessid = '${businessid}'`,
   );
@@ -58,18 +52,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function uploadToBucket(bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) {
-  const target = await server.api('GET', `/api/posts/upload-url?filename=p&fileType=${encodeURIComponent(type)}`, {
-    token,
-  });
-  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-  const put = await fetch(uploadUrl, {
-    method: 'PUT',
-    headers: { 'content-type': sentAs, 'x-requested-with': 'XMLHttpRequest' },
-    body: bytes,
-  });
-  return { uploadUrl, key, put };
-}
+const uploadToBucket = (bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) =>
+  uploadImage(server, token, bytes, type, sentAs);
 const post = (imageUrl: string) =>
   server.api('POST', `/api/businesses/${businessid}/posts`, { token, body: { content: 'From the bucket', imageUrl } });
 

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONVERSATION_NOT_FOUND,
-  type Conversation,
-  FOLLOW_TO_MESSAGE,
-  type Message,
-  SEND_LIMIT,
-} from '../../contracts/messaging.ts';
+import { NOT_FOUND } from '../../contracts/common.ts';
+import { type Conversation, FOLLOW_TO_MESSAGE, type Message, SEND_LIMIT } from '../../contracts/messaging.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
-import { follow, registerCustomer, type SignedInCustomer } from './support/customers.ts';
+import { follow } from './support/customers.ts';
+import { type SignedInCustomer, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 const clock = testClock();
-const PASSWORD = 'Owner#Messages2026';
 const BASE = '/api/messaging/business';
 let server: TestServer;
 let cafe: { businessid: string; token: string };
@@ -19,11 +13,6 @@ let barber: { businessid: string; token: string };
 let ada: SignedInCustomer;
 let ben: SignedInCustomer;
 let cy: SignedInCustomer;
-
-async function owner(email: string, businessName: string) {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName });
-  return { businessid: made.businessid!, token: (await srpTokens(server, email, PASSWORD)).AccessToken };
-}
 
 /** The customer writes to a business through the customer API. */
 const write = (customer: SignedInCustomer, businessid: string, messageText: unknown) =>
@@ -40,11 +29,11 @@ const messagesOf = async (token: string, id: string, limit = 50) =>
 
 beforeAll(async () => {
   server = await startTestServer({ env: { TRUST_PROXY: 'true' }, clock: clock.clock });
-  cafe = await owner('cafe@example.com', 'Corner Cafe');
-  barber = await owner('barber@example.com', 'Bravo Barber');
-  ada = await registerCustomer(server, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
-  ben = await registerCustomer(server, { email: 'ben@example.com', firstName: 'Ben', lastName: 'Okafor' });
-  cy = await registerCustomer(server, { email: 'cy@example.com', firstName: 'Cy', lastName: 'Nguyen' });
+  cafe = await signedInOwner(server, { email: 'cafe@example.com', businessName: 'Corner Cafe' });
+  barber = await signedInOwner(server, { email: 'barber@example.com', businessName: 'Bravo Barber' });
+  ada = await signedInCustomer(server, { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
+  ben = await signedInCustomer(server, { email: 'ben@example.com', firstName: 'Ben', lastName: 'Okafor' });
+  cy = await signedInCustomer(server, { email: 'cy@example.com', firstName: 'Cy', lastName: 'Nguyen' });
   for (const customer of [ada, ben, cy]) expect((await follow(server, customer, cafe.businessid)).status).toBe(201);
   expect((await follow(server, ada, barber.businessid)).status).toBe(201);
 });
@@ -295,7 +284,7 @@ describe('nobody reaches another business or customer', () => {
       ] as const) {
         const res = await asOwner(barber.token, method, path, body);
         expect(res.status, `${method} ${path}`).toBe(404);
-        expect(await res.json()).toEqual({ message: CONVERSATION_NOT_FOUND });
+        expect(await res.json()).toEqual({ message: NOT_FOUND.conversation });
       }
     }
     expect(await messagesOf(cafe.token, id, 100)).toEqual(before);
@@ -310,7 +299,7 @@ describe('nobody reaches another business or customer', () => {
     ] as const) {
       const res = await server.api(method, path, { token: ada.accessToken });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: CONVERSATION_NOT_FOUND });
+      expect(await res.json()).toEqual({ message: NOT_FOUND.conversation });
     }
     const adas = (await (
       await server.api('GET', '/api/customer/conversations', { token: ada.accessToken })
@@ -346,7 +335,7 @@ describe('sending is limited per user', () => {
 
 describe('concurrent writes', () => {
   it('counts every one of many simultaneous customer messages and makes one conversation', async () => {
-    const dee = await registerCustomer(server, { email: 'dee@example.com', firstName: 'Dee', lastName: 'Park' });
+    const dee = await signedInCustomer(server, { email: 'dee@example.com', firstName: 'Dee', lastName: 'Park' });
     await follow(server, dee, barber.businessid);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => write(dee, barber.businessid, `Message ${i + 1}`)),

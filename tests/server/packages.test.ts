@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
-import { follow, registerCustomer } from './support/customers.ts';
+import { srpTokens } from './support/amplify.ts';
+import { follow } from './support/customers.ts';
+import { signedInCustomer, signedInOwner } from './support/signed-in.ts';
 
 // Wednesday 25 Nov 2026, 12:00 UTC.
 const clock = testClock(Date.parse('2026-11-25T12:00:00Z'));
 let server: TestServer;
-const PASSWORD = 'Owner#Package2026';
-
-async function owner(email: string) {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName: email.split('@')[0] });
-  return { businessid: made.businessid!, token: (await srpTokens(server, email, PASSWORD)).AccessToken };
-}
+const owner = (email: string) => signedInOwner(server, { email });
 const get = (path: string, token: string) => server.api('GET', path, { token }).then((r) => r.json());
 
 beforeAll(async () => {
@@ -52,11 +48,11 @@ describe('usage and stats with followers who came through the customer API', () 
     ];
     for (const [i, at] of times.entries()) {
       clock.set(Date.parse(at));
-      const customer = await registerCustomer(server, { email: `usage${i}@example.com` });
+      const customer = await signedInCustomer(server, { email: `usage${i}@example.com` });
       expect((await follow(server, customer, me.businessid)).status).toBe(201);
     }
     clock.set(Date.parse('2026-11-25T12:00:00Z'));
-    const token = (await srpTokens(server, 'usage@example.com', PASSWORD)).AccessToken;
+    const token = (await srpTokens(server, me.email, me.password)).AccessToken;
     await server.api('POST', `/api/businesses/${me.businessid}/posts`, { token, body: { content: 'Hello' } });
 
     const stats = await get('/api/businesses/me/user-stats', token);

@@ -2,34 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyPostLimitReached } from '../../contracts/limits.ts';
 import { POST_TEXTS } from '../../contracts/posts.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createOwner, srpTokens } from './support/amplify.ts';
-import { bigPng, gif, jpeg, png } from './support/images.ts';
+import { bigPng, gif, jpeg, png, uploadImage } from './support/images.ts';
+import { type SignedInOwner, signedInOwner } from './support/signed-in.ts';
 
 const clock = testClock(Date.parse('2026-11-23T12:00:00Z'));
 let server: TestServer;
-type Owner = { token: string; businessid: string; email: string };
-const PASSWORD = 'Owner#Posts2026';
-
-async function owner(email: string, businessName: string): Promise<Owner> {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName });
-  const { AccessToken } = await srpTokens(server, email, PASSWORD);
-  return { token: AccessToken, businessid: made.businessid!, email };
-}
+type Owner = SignedInOwner;
+const owner = (email: string, businessName: string) => signedInOwner(server, { email, businessName });
 
 /** upload-url, then the PUT exactly as the browser sends it; returns the key and the PUT's answer. */
-async function upload(o: Owner, bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) {
-  const target = await server.api('GET', `/api/posts/upload-url?filename=photo&fileType=${encodeURIComponent(type)}`, {
-    token: o.token,
-  });
-  expect(target.status).toBe(200);
-  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-  const put = await fetch(uploadUrl, {
-    method: 'PUT',
-    headers: { 'content-type': sentAs, 'x-requested-with': 'XMLHttpRequest' },
-    body: bytes,
-  });
-  return { key, uploadUrl, put };
-}
+const upload = (o: Owner, bytes: Uint8Array<ArrayBuffer>, type = 'image/png', sentAs = type) =>
+  uploadImage(server, o.token, bytes, type, sentAs);
 
 const post = (o: Owner, body: unknown, businessid = o.businessid) =>
   server.api('POST', `/api/businesses/${businessid}/posts`, { token: o.token, body });

@@ -5,28 +5,29 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND } from '../../contracts/common.ts';
 import { CLAIM_TEXTS, type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../contracts/vouchers.ts';
 import { CODE_PATTERN } from '../../server/lib/voucher-codes.ts';
 import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_SECONDS } from '../../server/routes/vouchers/redeem.routes.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { registerCustomer, type SignedInCustomer } from './support/customers.ts';
-import { createVoucher, type Owner, voucherOwner } from './support/vouchers.ts';
+import { type SignedInCustomer, type SignedInOwner, signedInCustomer, signedInOwner } from './support/signed-in.ts';
+import { createVoucher } from './support/vouchers.ts';
 
 // Monday 23 November 2026, 10:30 UTC; the owners' zone is UTC unless a test says otherwise. The clock
 // only moves forward (tokens live a day here), so every test can keep its signed-in owners and customers.
 const clock = testClock(Date.parse('2026-11-23T10:30:00Z'));
 let server: TestServer;
-let maya: Owner;
-let other: Owner;
+let maya: SignedInOwner;
+let other: SignedInOwner;
 let customers: SignedInCustomer[];
 
 beforeAll(async () => {
   server = await startTestServer({ clock: clock.clock, env: { TRUST_PROXY: 'true', ACCESS_TOKEN_TTL: '86400' } });
-  maya = await voucherOwner(server, 'maya.redeem@example.com', 'Maya Redeem');
-  other = await voucherOwner(server, 'other.redeem@example.com', 'Other Redeem');
+  maya = await signedInOwner(server, { email: 'maya.redeem@example.com', businessName: 'Maya Redeem' });
+  other = await signedInOwner(server, { email: 'other.redeem@example.com', businessName: 'Other Redeem' });
   await server.deps.db.execute(sql`update businesses set timezone = 'UTC'`);
   customers = [];
-  for (let i = 0; i < 6; i++) customers.push(await registerCustomer(server, { email: `claimer.${i}@example.com` }));
+  for (let i = 0; i < 6; i++) customers.push(await signedInCustomer(server, { email: `claimer.${i}@example.com` }));
 });
 afterAll(() => server?.stop());
 
@@ -37,9 +38,9 @@ async function claimed(customer: SignedInCustomer, voucherid: string) {
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as IssuedVoucher;
 }
-const lookup = (owner: Owner, code: string) =>
+const lookup = (owner: SignedInOwner, code: string) =>
   server.api('GET', `/api/redeem/lookup/${encodeURIComponent(code)}`, { token: owner.token });
-const redeem = (owner: Owner, id: string) =>
+const redeem = (owner: SignedInOwner, id: string) =>
   server.api('POST', `/api/issued-vouchers/${id}/redeem`, { token: owner.token });
 const redemptions = async (id: string) => {
   const result = await server.deps.db.execute(
@@ -96,8 +97,8 @@ describe('claiming (the customer API)', () => {
       [archived.voucherid, 410, CLAIM_TEXTS.archived],
       [future.voucherid, 409, CLAIM_TEXTS.notStarted('2026-11-24')],
       [expired.voucherid, 410, CLAIM_TEXTS.expired],
-      ['00000000-0000-4000-8000-000000000000', 404, CLAIM_TEXTS.notFound],
-      ['not-a-voucher', 404, CLAIM_TEXTS.notFound],
+      ['00000000-0000-4000-8000-000000000000', 404, NOT_FOUND.voucher],
+      ['not-a-voucher', 404, NOT_FOUND.voucher],
     ] as const;
     for (const [id, status, message] of cases) {
       const res = await claim(customers[2]!, id);
@@ -114,7 +115,7 @@ describe('claiming (the customer API)', () => {
 
   it('honours the dates as days of the business zone, not the server clock', async () => {
     // 10:30 UTC on 23 Nov is already 00:30 on 24 Nov in Kiritimati (UTC+14).
-    const far = await voucherOwner(server, 'far.redeem@example.com', 'Far Redeem');
+    const far = await signedInOwner(server, { email: 'far.redeem@example.com', businessName: 'Far Redeem' });
     await server.deps.db.execute(
       sql`update businesses set timezone = 'Pacific/Kiritimati' where businessid = ${far.businessid}`,
     );
@@ -167,12 +168,15 @@ describe('looking a code up at the counter', () => {
     expect(await res.json()).toEqual({ message: REDEEM_TEXTS.notFound });
     const redeemTheirs = await redeem(maya, theirs.issuedvoucherid);
     expect(redeemTheirs.status).toBe(404);
-    expect(await redeemTheirs.json()).toEqual({ message: REDEEM_TEXTS.issuedNotFound });
+    expect(await redeemTheirs.json()).toEqual({ message: NOT_FOUND.issuedVoucher });
     expect((await redemptions(theirs.issuedvoucherid))[0]).toMatchObject({ statusid: 1, redeemed_at: null });
   });
 
   it('answers nonsense (symbols, a malformed escape, 2,000 characters) with a 4xx message, never a 500', async () => {
-    const other2 = await voucherOwner(server, 'nonsense.redeem@example.com', 'Nonsense Redeem');
+    const other2 = await signedInOwner(server, {
+      email: 'nonsense.redeem@example.com',
+      businessName: 'Nonsense Redeem',
+    });
     for (const raw of ['%25%27%3B--', '%E0%A4%A', 'A'.repeat(2000), '%20%20']) {
       const res = await server.api('GET', `/api/redeem/lookup/${raw}`, { token: other2.token });
       expect(res.status, raw.slice(0, 20)).toBeGreaterThanOrEqual(400);
@@ -228,7 +232,7 @@ describe('redeeming exactly once', () => {
 
 describe('voucher stats', () => {
   it("counts templates not archived, and this week's issues and redemptions in the business zone", async () => {
-    const fresh = await voucherOwner(server, 'stats.redeem@example.com', 'Stats Redeem');
+    const fresh = await signedInOwner(server, { email: 'stats.redeem@example.com', businessName: 'Stats Redeem' });
     await server.deps.db.execute(
       sql`update businesses set timezone = 'Pacific/Pago_Pago' where businessid = ${fresh.businessid}`,
     );
@@ -254,7 +258,10 @@ describe('voucher stats', () => {
 
 describe('the lookup rate limit', () => {
   it(`refuses every lookup after ${LOOKUP_FAILURE_LIMIT} failed ones (429, Retry-After), per business, until the window ends`, async () => {
-    const limited = await voucherOwner(server, 'limited.redeem@example.com', 'Limited Redeem');
+    const limited = await signedInOwner(server, {
+      email: 'limited.redeem@example.com',
+      businessName: 'Limited Redeem',
+    });
     const voucher = await createVoucher(server, limited, { title: 'Real code voucher' });
     const real = await claimed(customers[5]!, voucher.voucherid);
     for (let i = 0; i < LOOKUP_FAILURE_LIMIT; i++) expect((await lookup(limited, 'AAA-AAA-AAA')).status).toBe(404);

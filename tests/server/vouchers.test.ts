@@ -6,25 +6,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOUCHER_FIELD_TEXTS, type Voucher } from '../../contracts/vouchers.ts';
 import { ARCHIVED_READ_ONLY, UNKNOWN_TYPE } from '../../server/routes/vouchers/vouchers.routes.ts';
-import { VOUCHER_TYPES } from '../../server/seed.ts';
+import { VOUCHER_TYPES } from '../../server/seed/catalogue.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
-import { createVoucher, type Owner, voucherBody, voucherOwner } from './support/vouchers.ts';
+import { type SignedInOwner, signedInOwner } from './support/signed-in.ts';
+import { createVoucher, voucherBody } from './support/vouchers.ts';
 
 const clock = testClock(Date.parse('2026-11-23T12:00:00Z'));
 let server: TestServer;
-let maya: Owner;
-let other: Owner;
+let maya: SignedInOwner;
+let other: SignedInOwner;
 
 beforeAll(async () => {
   server = await startTestServer({ clock: clock.clock });
-  maya = await voucherOwner(server, 'maya.vouchers@example.com', 'Maya Vouchers');
-  other = await voucherOwner(server, 'other.vouchers@example.com', 'Other Vouchers');
+  maya = await signedInOwner(server, { email: 'maya.vouchers@example.com', businessName: 'Maya Vouchers' });
+  other = await signedInOwner(server, { email: 'other.vouchers@example.com', businessName: 'Other Vouchers' });
 });
 afterAll(() => server?.stop());
 
-const create = (owner: Owner, body: unknown, businessid = owner.businessid) =>
+const create = (owner: SignedInOwner, body: unknown, businessid = owner.businessid) =>
   server.api('POST', `/api/businesses/${businessid}/vouchers`, { token: owner.token, body });
-const list = async (owner: Owner, status?: string) => {
+const list = async (owner: SignedInOwner, status?: string) => {
   const res = await server.api('GET', `/api/businesses/me/vouchers${status ? `?status=${status}` : ''}`, {
     token: owner.token,
   });

@@ -1,9 +1,9 @@
 /**
  * The literal texts and delays of the product spec (../shared/spec/portal-spec.md) that the portal must
  * show word for word, copied here so the tests hold the SPEC, not the machines' own constants: a machine
- * or a view that changes one of these fails tests/unit/spec-texts.test.tsx. When the spec file is
- * reachable (SPEC_FILE, or shared/spec/portal-spec.md beside or above the checkout), the same test checks
- * that every entry below still appears in it verbatim.
+ * or a view that changes one of these fails tests/unit/spec-texts.test.tsx. The same test checks that
+ * every entry below still appears verbatim in the spec file (tests/spec/spec-file.ts finds it: SPEC_FILE,
+ * or shared/spec/portal-spec.md beside or above the checkout); under CI=true a missing spec file fails it.
  */
 
 /** Texts, by the spec section that states them. */

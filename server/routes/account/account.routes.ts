@@ -21,7 +21,7 @@ import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { OutgoingMail } from '../../mail/mailer.ts';
 import type { AppDeps, AppEnv } from '../../types.ts';
-import { freePlan, serverTimeZone } from '../businesses/defaults.ts';
+import { createBusiness } from '../businesses/businesses.queries.ts';
 import {
   customerSignUpAttemptMail,
   customerVerificationMail,
@@ -105,7 +105,6 @@ export function accountRoutes(deps: AppDeps) {
       await mailResetLink(c, existing, registrationAttemptMail);
       return c.json({ message: REGISTERED }, 201);
     }
-    const plan = await freePlan(db);
     const now = clock();
     let token: string;
     try {
@@ -121,15 +120,7 @@ export function accountRoutes(deps: AppDeps) {
           },
           tx,
         );
-        await tx.insert(businesses).values({
-          businessid: newId(),
-          ownerUserid: user.userid,
-          businessname: body.businessName,
-          timezone: serverTimeZone(),
-          packageid: plan.packageid,
-          negotiatedMonthlyPrice: plan.monthlyPrice,
-          createdAt: now,
-        });
+        await createBusiness(tx, { ownerUserid: user.userid, businessname: body.businessName, createdAt: now });
         return issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
       });
     } catch (error) {

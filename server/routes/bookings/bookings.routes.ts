@@ -1,25 +1,18 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import { BOOKING_TEXTS, type Booking, BookingRequest, BookingsQuery, SlotsQuery } from '#contracts/bookings.ts';
+import { BOOKING_TEXTS, BookingRequest, BookingsQuery, SlotsQuery } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  bookingCustomers,
-  bookingResources,
-  bookings,
-  businesses,
-  followers,
-  userGroups,
-  users,
-} from '../../db/schema.ts';
+import { bookingCustomers, bookings, businesses, userGroups, users } from '../../db/schema.ts';
 import { GROUPS } from '../../identity/types.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { availableSlots, localDate, offers } from '../../lib/slots.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { idParam, resourceOf, slotInputs, timeZoneOf } from './booking-data.ts';
 import { confirmationMail } from './booking-mails.ts';
+import { events, resourceOf, slotInputs, timeZoneOf, toBooking } from './bookings.queries.ts';
 
 /** The most events one calendar window answers (a 62-day window of a busy business stays well below). */
 export const WINDOW_ROWS = 5000;
@@ -46,49 +39,13 @@ async function customerFor(tx: Db, businessid: string, email: string): Promise<s
   return row!.id;
 }
 
-/**
- * A calendar event. Names come from the app customer's account and only when they follow this
- * business (typing an e-mail must not reveal whose it is); guests and others show the e-mail alone.
- */
-const eventColumns = {
-  bookingid: bookings.bookingid,
-  resourceid: bookings.resourceid,
-  startsAt: bookings.startsAt,
-  endsAt: bookings.endsAt,
-  title: bookingResources.resourcename,
-  firstname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.firstname} end`,
-  surname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.lastname} end`,
-  email: bookingCustomers.email,
-  partysize: bookings.partysize,
-  notes: bookings.notes,
-};
-type EventRow = { startsAt: Date; endsAt: Date } & Omit<Booking, 'start' | 'end'>;
-export const toBooking = ({ startsAt, endsAt, ...row }: EventRow): Booking => ({
-  ...row,
-  start: startsAt.toISOString(),
-  end: endsAt.toISOString(),
-});
-
-/** The calendar's events with their names (exported for the benchmark floor, which runs the same query). */
-export const events = (db: Db) =>
-  db
-    .select(eventColumns)
-    .from(bookings)
-    .innerJoin(bookingResources, eq(bookingResources.resourceid, bookings.resourceid))
-    .innerJoin(bookingCustomers, eq(bookingCustomers.id, bookings.customerid))
-    .leftJoin(users, eq(users.userid, bookingCustomers.userid))
-    .leftJoin(
-      followers,
-      and(eq(followers.businessid, bookings.businessid), eq(followers.customerid, bookingCustomers.userid)),
-    );
-
 /** Slots (spec §7 GET /api/booking-availability/{id}), bookings, and the calendar's window. */
 export function bookingsRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clock' | 'mailer'>) {
   const app = createRouter('owner');
 
   app.get('/booking-availability/:resourceid', async (c) => {
     const mine = businessScope(c);
-    const resourceid = idParam(c.req.param('resourceid'), BOOKING_TEXTS.resourceNotFound);
+    const resourceid = idParam(c, 'resourceid', 'resource');
     const query = check(SlotsQuery, {
       date: c.req.query('date'),
       duration: c.req.query('duration'),

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
 import {
   AvailabilityRequest,
   type AvailabilityRule,
-  BOOKING_TEXTS,
   type Closure,
   ClosureRequest,
   futureBookingsText,
@@ -12,29 +11,20 @@ import {
   ResourceRequest,
 } from '#contracts/bookings.ts';
 import { resourceLimitReached } from '#contracts/limits.ts';
-import type { Db } from '../../db/client.ts';
 import { availabilityRules, bookingClosures, bookingResources } from '../../db/schema.ts';
 import { businessDay } from '../../lib/business-time.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { localDate } from '../../lib/slots.ts';
 import { lockBusiness } from '../../lib/usage.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { idParam, resourceColumns, resourceOf, timeZoneOf } from './booking-data.ts';
 import { cancelledMail } from './booking-mails.ts';
+import { resourceColumns, resourceCount, resourceOf, timeZoneOf } from './bookings.queries.ts';
 import { cancelFutureBookings, futureBookingCount } from './cancel.ts';
-
-/** Resources counted the one way the limit check and My Package share. */
-export async function resourceCount(db: Db, businessid: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(bookingResources)
-    .where(eq(bookingResources.businessid, businessid));
-  return row?.total ?? 0;
-}
 
 /**
  * Booking Setup (spec §2, §5, §7): bookable resources with the package's limit, their weekly schedule
@@ -60,7 +50,7 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
     const body = await readJson(c, ResourceRequest);
     const created = await db.transaction(async (tx) => {
       const plan = await lockBusiness(tx, mine.businessid);
-      if (!plan) throw new HttpError(404, 'No business profile found.');
+      if (!plan) throw notFound('ownBusiness');
       if ((await resourceCount(tx, mine.businessid)) >= plan.bookableResourcesLimit) {
         throw new HttpError(403, resourceLimitReached(plan.bookableResourcesLimit));
       }
@@ -75,14 +65,14 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
 
   app.put('/booking-resources/:id', async (c) => {
     const mine = businessScope(c);
-    const resourceid = idParam(c.req.param('id'), BOOKING_TEXTS.resourceNotFound);
+    const resourceid = idParam(c, 'id', 'resource');
     const body = await readJson(c, ResourceRequest);
     const [row] = await db
       .update(bookingResources)
       .set(body)
       .where(and(mine.where(bookingResources), eq(bookingResources.resourceid, resourceid)))
       .returning(resourceColumns);
-    if (!row) throw new HttpError(404, BOOKING_TEXTS.resourceNotFound);
+    if (!row) throw notFound('resource');
     return c.json(row satisfies Resource);
   });
 
@@ -93,7 +83,7 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
    */
   app.delete('/booking-resources/:id', async (c) => {
     const mine = businessScope(c);
-    const resourceid = idParam(c.req.param('id'), BOOKING_TEXTS.resourceNotFound);
+    const resourceid = idParam(c, 'id', 'resource');
     const query = check(ResourceDeleteQuery, { cancelFutureBookings: c.req.query('cancelFutureBookings') });
     const confirmed = query.cancelFutureBookings === 'true';
     const now = clock();
@@ -127,11 +117,7 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
 
   app.get('/availability/:resourceid', async (c) => {
     const mine = businessScope(c);
-    const resource = await resourceOf(
-      db,
-      mine.businessid,
-      idParam(c.req.param('resourceid'), BOOKING_TEXTS.resourceNotFound),
-    );
+    const resource = await resourceOf(db, mine.businessid, idParam(c, 'resourceid', 'resource'));
     const rows = await db
       .select(ruleColumns)
       .from(availabilityRules)
@@ -170,12 +156,12 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
 
   app.delete('/availability/:id', async (c) => {
     const mine = businessScope(c);
-    const id = idParam(c.req.param('id'), BOOKING_TEXTS.ruleNotFound);
+    const id = idParam(c, 'id', 'rule');
     const [row] = await db
       .delete(availabilityRules)
       .where(and(mine.where(availabilityRules), eq(availabilityRules.availabilityid, id)))
       .returning({ id: availabilityRules.availabilityid });
-    if (!row) throw new HttpError(404, BOOKING_TEXTS.ruleNotFound);
+    if (!row) throw notFound('rule');
     return c.json({ message: 'Rule deleted.' });
   });
 
@@ -228,12 +214,12 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
 
   app.delete('/booking-closures/:id', async (c) => {
     const mine = businessScope(c);
-    const id = idParam(c.req.param('id'), BOOKING_TEXTS.closureNotFound);
+    const id = idParam(c, 'id', 'closure');
     const [row] = await db
       .delete(bookingClosures)
       .where(and(mine.where(bookingClosures), eq(bookingClosures.closureid, id)))
       .returning({ id: bookingClosures.closureid });
-    if (!row) throw new HttpError(404, BOOKING_TEXTS.closureNotFound);
+    if (!row) throw notFound('closure');
     return c.json({ message: 'Closure deleted.' });
   });
 

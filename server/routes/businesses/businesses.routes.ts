@@ -1,6 +1,7 @@
 import { type BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
 import { businesses } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope, byBusiness } from '../../lib/scope.ts';
 import { readJson } from '../../lib/validate.ts';
@@ -34,7 +35,7 @@ export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/me', async (c) => {
     const [row] = await profileOf.execute(businessScope(c));
-    if (!row) throw new HttpError(404, 'No business profile found.');
+    if (!row) throw notFound('ownBusiness');
     return c.json(row satisfies BusinessProfile);
   });
 
@@ -61,7 +62,7 @@ export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       })
       .where(mine.where(businesses))
       .returning(profile);
-    if (!row) throw new HttpError(404, 'No business profile found.');
+    if (!row) throw notFound('ownBusiness');
     return c.json(row satisfies BusinessProfile);
   });
 

@@ -2,7 +2,7 @@ import { and, count, gte, isNull, lt } from 'drizzle-orm';
 import type { UserStats, VoucherStats } from '#contracts/stats.ts';
 import { businesses, followers, issuedVouchers, vouchers } from '../../db/schema.ts';
 import { businessWeek, businessWeeks } from '../../lib/business-time.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import type { AppDeps } from '../../types.ts';
@@ -19,7 +19,7 @@ export function statsRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .select({ timezone: businesses.timezone })
       .from(businesses)
       .where(mine.where(businesses));
-    if (!business) throw new HttpError(404, 'No business profile found.');
+    if (!business) throw notFound('ownBusiness');
     const weeks = businessWeeks(clock(), business.timezone, WEEKS);
     const first = weeks[0]!.start;
     const [before] = await db
@@ -51,7 +51,7 @@ export function statsRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .select({ timezone: businesses.timezone })
       .from(businesses)
       .where(mine.where(businesses));
-    if (!business) throw new HttpError(404, 'No business profile found.');
+    if (!business) throw notFound('ownBusiness');
     const { start, end } = businessWeek(clock(), business.timezone);
     const inWeek = (column: typeof issuedVouchers.issuedAt | typeof issuedVouchers.redeemedAt) =>
       and(mine.where(issuedVouchers), gte(column, start), lt(column, end));

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   type CustomerProfile,
   FOLLOWERS_ONLY,
@@ -6,22 +6,14 @@ import {
   followerLimitReached,
   type PublicBusiness,
 } from '#contracts/customers.ts';
-import { businesses, followers, posts, users } from '../../db/schema.ts';
+import { businesses, followers, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
 import { followerCount, lockBusiness } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
-import { FEED_SIZE } from '../posts/posts.routes.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const BUSINESS_NOT_FOUND = 'Business not found.';
-
-/** A business id from the path: anything that is not a UUID is an unknown business (404), never a 500. */
-export const businessIdParam = (value: string): string => {
-  if (!UUID.test(value)) throw new HttpError(404, BUSINESS_NOT_FOUND);
-  return value.toLowerCase();
-};
+import { followerFeed } from '../posts/posts.queries.ts';
 
 /**
  * The customer API, mounted at /api/customer: what the mobile app's signed-in user may read and do.
@@ -37,7 +29,7 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/me', async (c) => {
     const [customer] = await profileOf.execute(customerScope(c));
-    if (!customer) throw new HttpError(404, 'No customer profile found.');
+    if (!customer) throw notFound('ownCustomer');
     return c.json(customer satisfies CustomerProfile);
   });
 
@@ -48,10 +40,10 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
    */
   app.post('/businesses/:businessid/follow', async (c) => {
     const mine = customerScope(c);
-    const businessid = businessIdParam(c.req.param('businessid'));
+    const businessid = idParam(c, 'businessid', 'business');
     const result = await db.transaction(async (tx) => {
       const business = await lockBusiness(tx, businessid);
-      if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+      if (!business) throw notFound('business');
       const [already] = await tx
         .select({ followedAt: followers.followedAt })
         .from(followers)
@@ -70,18 +62,18 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   /** Unfollow (idempotent: not following answers the same). An unknown business is 404. */
   app.delete('/businesses/:businessid/follow', async (c) => {
     const mine = customerScope(c);
-    const businessid = businessIdParam(c.req.param('businessid'));
+    const businessid = idParam(c, 'businessid', 'business');
     const [business] = await db
       .select({ businessid: businesses.businessid })
       .from(businesses)
       .where(eq(businesses.businessid, businessid));
-    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!business) throw notFound('business');
     await db.delete(followers).where(and(mine.where(followers), eq(followers.businessid, businessid)));
     const body: FollowResponse = { following: false, followedat: null };
     return c.json(body);
   });
   app.get('/businesses/:businessid', async (c) => {
-    const businessid = businessIdParam(c.req.param('businessid'));
+    const businessid = idParam(c, 'businessid', 'business');
     const [row] = await db
       .select({
         businessid: businesses.businessid,
@@ -94,28 +86,22 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       })
       .from(businesses)
       .where(eq(businesses.businessid, businessid));
-    if (!row) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!row) throw notFound('business');
     return c.json(row satisfies PublicBusiness);
   });
 
   /** The business's posts, newest first, for its followers only (never the author's e-mail). */
   app.get('/businesses/:businessid/posts', async (c) => {
     const mine = customerScope(c);
-    const businessid = businessIdParam(c.req.param('businessid'));
+    const businessid = idParam(c, 'businessid', 'business');
     const [business] = await db
       .select({ following: followers.customerid })
       .from(businesses)
       .leftJoin(followers, and(eq(followers.businessid, businesses.businessid), mine.where(followers)))
       .where(eq(businesses.businessid, businessid));
-    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!business) throw notFound('business');
     if (!business.following) throw new HttpError(403, FOLLOWERS_ONLY);
-    const rows = await db
-      .select({ postid: posts.postid, content: posts.content, imageurl: posts.imageKey, createdAt: posts.createdAt })
-      .from(posts)
-      .where(eq(posts.businessid, businessid))
-      .orderBy(desc(posts.createdAt), desc(posts.postid))
-      .limit(FEED_SIZE);
-    return c.json(rows.map(({ createdAt, ...row }) => ({ ...row, createdat: createdAt.toISOString() })));
+    return c.json(await followerFeed(db, businessid));
   });
   return app;
 }

@@ -1,26 +1,16 @@
 import { TZDate } from '@date-fns/tz';
 import { stringify } from 'csv-stringify/sync';
 import { format } from 'date-fns';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type FollowerDetail, type FollowersPage, FollowersQuery } from '#contracts/followers.ts';
-import type { Db } from '../../db/client.ts';
 import { businesses, followers, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import { businessScope, byBusiness } from '../../lib/scope.ts';
+import { businessScope } from '../../lib/scope.ts';
+import { neutraliseFormula } from '../../lib/spreadsheet.ts';
 import { check } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const FOLLOWER_NOT_FOUND = 'Follower not found.';
-/** Rows read per query while the CSV streams: memory stays flat however many followers there are. */
-export const EXPORT_BATCH = 1000;
-
-/**
- * A cell a spreadsheet would run as a formula (= + - @, or a tab/CR that some apps strip first) gets a
- * leading apostrophe, so an export opened in Excel or Sheets shows the text and runs nothing.
- */
-export const neutraliseFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+import { exportBatches, followersPage } from './followers.queries.ts';
 
 const slug = (name: string) =>
   name
@@ -30,29 +20,6 @@ const slug = (name: string) =>
     .toLowerCase()
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60) || 'business';
-
-/**
- * A page of the business's followers, newest first, and their count: two prepared statements taking
- * `{ businessid, limit, offset }` and `{ businessid }` (scripts/bench-floor.ts runs the same ones).
- */
-export function followersPage(db: Db, name: string) {
-  const pageOf = db
-    .select({
-      customerid: followers.customerid,
-      firstname: users.firstname,
-      lastname: users.lastname,
-      followedAt: followers.followedAt,
-    })
-    .from(followers)
-    .innerJoin(users, eq(users.userid, followers.customerid))
-    .where(byBusiness(followers))
-    .orderBy(desc(followers.followedAt), desc(followers.customerid))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare(`${name}_page`);
-  const totalOf = db.select({ total: count() }).from(followers).where(byBusiness(followers)).prepare(`${name}_total`);
-  return { pageOf, totalOf };
-}
 
 /** The owner's followers (spec §2 Followers): a page, one follower, and every follower as CSV. */
 export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
@@ -75,14 +42,13 @@ export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/followers/:id', async (c) => {
     const mine = businessScope(c);
-    const id = c.req.param('id');
-    if (!UUID.test(id)) throw new HttpError(404, FOLLOWER_NOT_FOUND);
+    const id = idParam(c, 'id', 'follower');
     const [row] = await db
       .select({ firstname: users.firstname, surname: users.lastname, email: users.email, createdAt: users.createdAt })
       .from(followers)
       .innerJoin(users, eq(users.userid, followers.customerid))
-      .where(and(mine.where(followers), eq(followers.customerid, id.toLowerCase())));
-    if (!row) throw new HttpError(404, FOLLOWER_NOT_FOUND);
+      .where(and(mine.where(followers), eq(followers.customerid, id)));
+    if (!row) throw notFound('follower');
     const { createdAt, ...rest } = row;
     return c.json({ ...rest, createdat: createdAt.toISOString() } satisfies FollowerDetail);
   });
@@ -93,7 +59,7 @@ export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .select({ name: businesses.businessname, timezone: businesses.timezone })
       .from(businesses)
       .where(mine.where(businesses));
-    if (!business) throw new HttpError(404, 'No business profile found.');
+    if (!business) throw notFound('ownBusiness');
     // "2026-11-23 09:30" in the business's zone; one formatter for every row (a TZDate per cell costs 3×).
     const local = new Intl.DateTimeFormat('sv-SE', {
       timeZone: business.timezone,
@@ -147,39 +113,3 @@ const csv = (rows: string[][], header: boolean) =>
     record_delimiter: 'windows',
     cast: { string: neutraliseFormula },
   });
-
-/** Every follower, newest first, read in keyset batches (never an OFFSET scan, never all at once). */
-export async function* exportBatches(db: Db, businessid: string) {
-  let after: { followedAt: Date; customerid: string } | undefined;
-  for (;;) {
-    const rows = await db
-      .select({
-        customerid: followers.customerid,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        email: users.email,
-        followedAt: followers.followedAt,
-        createdAt: users.createdAt,
-      })
-      .from(followers)
-      .innerJoin(users, eq(users.userid, followers.customerid))
-      .where(
-        and(
-          eq(followers.businessid, businessid),
-          after
-            ? or(
-                lt(followers.followedAt, after.followedAt),
-                and(eq(followers.followedAt, after.followedAt), lt(followers.customerid, after.customerid)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(desc(followers.followedAt), desc(followers.customerid))
-      .limit(EXPORT_BATCH);
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    after = { followedAt: last.followedAt, customerid: last.customerid };
-    if (rows.length < EXPORT_BATCH) return;
-  }
-}

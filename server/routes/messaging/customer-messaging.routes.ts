@@ -1,6 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  CONVERSATION_NOT_FOUND,
   type CustomerConversation,
   type CustomerSentMessage,
   FOLLOW_TO_MESSAGE,
@@ -10,22 +9,14 @@ import {
 } from '#contracts/messaging.ts';
 import { businesses, conversations, followers } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
+import { etagOf, matches, notModified } from '../../lib/etag.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { type CustomerScope, customerScope } from '../../lib/scope.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { BUSINESS_NOT_FOUND, businessIdParam } from '../customer/customer.routes.ts';
-import {
-  conversationIdParam,
-  etagOf,
-  limitSends,
-  markRead,
-  matches,
-  newestMessages,
-  notModified,
-  writeMessage,
-} from './conversations.ts';
+import { limitSends, markRead, newestMessages, writeMessage } from './messaging.queries.ts';
 
 /**
  * The customer API's side of messaging, mounted at /api/customer: a customer writes to a business they
@@ -35,26 +26,25 @@ export function customerMessagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clo
   const app = createRouter('customer');
 
   /** The caller's own conversation; anyone else's is 404 like an unknown id. */
-  const own = async (mine: CustomerScope, raw: string) => {
-    const id = conversationIdParam(raw);
+  const own = async (mine: CustomerScope, id: string) => {
     const [row] = await db
       .select({ businessid: conversations.businessid, version: conversations.version })
       .from(conversations)
       .where(and(mine.where(conversations), eq(conversations.conversationid, id)));
-    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    if (!row) throw notFound('conversation');
     return { conversationid: id, ...row };
   };
 
   app.post('/businesses/:businessid/messages', async (c) => {
     const mine = customerScope(c);
-    const businessid = businessIdParam(c.req.param('businessid'));
+    const businessid = idParam(c, 'businessid', 'business');
     const { messageText } = await readJson(c, SendMessageRequest);
     const [business] = await db
       .select({ following: followers.customerid })
       .from(businesses)
       .leftJoin(followers, and(eq(followers.businessid, businesses.businessid), mine.where(followers)))
       .where(eq(businesses.businessid, businessid));
-    if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!business) throw notFound('business');
     if (!business.following) throw new HttpError(403, FOLLOW_TO_MESSAGE);
     await limitSends(db, mine.customerid, clock());
     const { message, conversationid, created } = await db.transaction(async (tx) => {
@@ -114,7 +104,7 @@ export function customerMessagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clo
   app.get('/conversations/:id/messages', async (c) => {
     const mine = customerScope(c);
     const { limit } = check(MessagesQuery, { limit: c.req.query('limit') });
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const etag = etagOf('customer-messages', conversation.conversationid, limit, conversation.version);
     if (matches(c, etag)) return notModified(c, etag);
     return c.json(await newestMessages(db, conversation.conversationid, limit), 200, { ETag: etag });
@@ -122,7 +112,7 @@ export function customerMessagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clo
 
   app.put('/conversations/:id/read', async (c) => {
     const mine = customerScope(c);
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const marked = await markRead(db, conversation, 'customer');
     return c.json({ conversationid: conversation.conversationid, marked, unread_count: 0 } satisfies ReadResult);
   });

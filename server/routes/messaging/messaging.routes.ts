@@ -1,7 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  CONVERSATION_NOT_FOUND,
-  type Conversation,
   ConversationsQuery,
   ConversationUpdate,
   MessagesQuery,
@@ -9,7 +7,8 @@ import {
   SendMessageRequest,
 } from '#contracts/messaging.ts';
 import { conversations, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { etagOf, matches, notModified } from '../../lib/etag.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { type BusinessScope, businessScope, byBusiness } from '../../lib/scope.ts';
 import { check, readJson } from '../../lib/validate.ts';
@@ -17,43 +16,13 @@ import type { AppDeps } from '../../types.ts';
 import {
   bumpBusiness,
   businessVersion,
-  conversationIdParam,
-  etagOf,
   limitSends,
+  listFields,
   markRead,
-  matches,
   newestMessages,
-  notModified,
+  toConversation,
   writeMessage,
-} from './conversations.ts';
-
-export const listFields = {
-  conversationid: conversations.conversationid,
-  firstname: users.firstname,
-  surname: users.lastname,
-  lastMessage: conversations.lastMessage,
-  lastMessageAt: conversations.lastMessageAt,
-  unreadCount: conversations.unreadCount,
-  isActive: conversations.isActive,
-};
-type ListRow = {
-  conversationid: string;
-  firstname: string | null;
-  surname: string | null;
-  lastMessage: string | null;
-  lastMessageAt: Date | null;
-  unreadCount: number;
-  isActive: boolean;
-};
-export const toConversation = (row: ListRow): Conversation => ({
-  conversationid: row.conversationid,
-  firstname: row.firstname,
-  surname: row.surname,
-  last_message: row.lastMessage,
-  last_message_at: row.lastMessageAt?.toISOString() ?? null,
-  unread_count: row.unreadCount,
-  is_active: row.isActive,
-});
+} from './messaging.queries.ts';
 
 /**
  * The owner's conversations with customers (spec §2 Messages panel and Chat dialog, §7 calls), at
@@ -79,10 +48,9 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     .prepare('messaging_conversation_version');
 
   /** The caller's conversation and its version; another business's id is 404 like an unknown one. */
-  const own = async (mine: BusinessScope, raw: string) => {
-    const id = conversationIdParam(raw);
+  const own = async (mine: BusinessScope, id: string) => {
     const [row] = await versionOf.execute({ ...mine, id });
-    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    if (!row) throw notFound('conversation');
     return { conversationid: id, businessid: mine.businessid, version: row.version };
   };
 
@@ -100,7 +68,7 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   app.get('/conversations/:id/messages', async (c) => {
     const mine = businessScope(c);
     const { limit } = check(MessagesQuery, { limit: c.req.query('limit') });
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const etag = etagOf('messages', conversation.conversationid, limit, conversation.version);
     if (matches(c, etag)) return notModified(c, etag);
     return c.json(await newestMessages(db, conversation.conversationid, limit), 200, { ETag: etag });
@@ -109,7 +77,7 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   app.post('/conversations/:id/messages', async (c) => {
     const mine = businessScope(c);
     const { userid } = c.get('owner');
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const { messageText } = await readJson(c, SendMessageRequest);
     await limitSends(db, userid, clock());
     const message = await db.transaction((tx) =>
@@ -120,14 +88,14 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.put('/conversations/:id/read', async (c) => {
     const mine = businessScope(c);
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const marked = await markRead(db, conversation, 'business');
     return c.json({ conversationid: conversation.conversationid, marked, unread_count: 0 } satisfies ReadResult);
   });
 
   app.put('/conversations/:id', async (c) => {
     const mine = businessScope(c);
-    const conversation = await own(mine, c.req.param('id'));
+    const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const { is_active } = await readJson(c, ConversationUpdate);
     await db.transaction(async (tx) => {
       const changed = await tx
@@ -148,7 +116,7 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .from(conversations)
       .innerJoin(users, eq(users.userid, conversations.customerid))
       .where(and(mine.where(conversations), eq(conversations.conversationid, conversation.conversationid)));
-    if (!row) throw new HttpError(404, CONVERSATION_NOT_FOUND);
+    if (!row) throw notFound('conversation');
     return c.json(toConversation(row));
   });
   return app;

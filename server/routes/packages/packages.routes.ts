@@ -1,14 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { PackageDashboard, Plan, Usage } from '#contracts/packages.ts';
 import { businesses, packages } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import { businessScope } from '../../lib/scope.ts';
+import { type businessScope, ownBusinessParam } from '../../lib/scope.ts';
 import { followerCount, planOf, postsToday } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
-import { resourceCount } from '../bookings/resources.routes.ts';
-
-export const BUSINESS_NOT_FOUND = 'Business not found.';
+import { resourceCount } from '../bookings/bookings.queries.ts';
 
 const usage = (currentCount: number, limit: number): Usage => ({
   currentCount,
@@ -41,10 +39,9 @@ export function packagesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   });
 
   const mine = async (c: Parameters<typeof businessScope>[0]) => {
-    const { businessid } = businessScope(c);
-    if (c.req.param('businessid')?.toLowerCase() !== businessid) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    const { businessid } = ownBusinessParam(c, 'businessid');
     const plan = await planOf(db, businessid);
-    if (!plan) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    if (!plan) throw notFound('business');
     return plan;
   };
 

@@ -1,47 +1,18 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { dailyPostLimitReached } from '#contracts/limits.ts';
-import { NewPost, type Post, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
-import type { Db } from '../../db/client.ts';
-import { posts, users } from '../../db/schema.ts';
+import { NewPost, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
+import { posts } from '../../db/schema.ts';
 import { publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import { businessScope, byBusiness } from '../../lib/scope.ts';
+import { businessScope, ownBusinessParam } from '../../lib/scope.ts';
 import { lockBusiness, postsToday } from '../../lib/usage.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import { EXTENSIONS } from '../../media/store.ts';
 import type { AppDeps } from '../../types.ts';
-
-/** How many posts the owner's feed shows, newest first. */
-export const FEED_SIZE = 100;
-export const BUSINESS_NOT_FOUND = 'Business not found.';
-
-const postColumns = {
-  postid: posts.postid,
-  content: posts.content,
-  imageurl: posts.imageKey,
-  createdAt: posts.createdAt,
-  authoremail: users.email,
-};
-type PostRow = {
-  postid: string;
-  content: string;
-  imageurl: string | null;
-  createdAt: Date;
-  authoremail: string | null;
-};
-const toPost = ({ createdAt, ...row }: PostRow): Post => ({ ...row, createdat: createdAt.toISOString() });
-
-export const feedQuery = (db: Db) =>
-  db
-    .select(postColumns)
-    .from(posts)
-    .leftJoin(users, eq(users.userid, posts.authorUserid))
-    .where(byBusiness(posts))
-    .orderBy(desc(posts.createdAt), desc(posts.postid))
-    .limit(FEED_SIZE)
-    .prepare('posts_feed');
+import { feedQuery, selectPosts, toPost } from './posts.queries.ts';
 
 /**
  * The owner's posts (spec §7): the feed, the upload target for a photo, and a new post. The daily post
@@ -74,9 +45,7 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
   });
 
   app.post('/businesses/:id/posts', async (c) => {
-    const mine = businessScope(c);
-    // Another business's id answers exactly like an unknown one.
-    if (c.req.param('id').toLowerCase() !== mine.businessid) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    const mine = ownBusinessParam(c, 'id');
     const body = await readJson(c, NewPost);
     const now = clock();
     if (body.imageUrl) {
@@ -85,7 +54,7 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
     }
     const created = await db.transaction(async (tx) => {
       const business = await lockBusiness(tx, mine.businessid);
-      if (!business) throw new HttpError(404, BUSINESS_NOT_FOUND);
+      if (!business) throw notFound('business');
       if ((await postsToday(tx, business, now)) >= business.postsPerDayLimit) {
         throw new HttpError(403, dailyPostLimitReached(business.postsPerDayLimit));
       }
@@ -100,11 +69,7 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
       });
       return postid;
     });
-    const [row] = await db
-      .select(postColumns)
-      .from(posts)
-      .leftJoin(users, eq(users.userid, posts.authorUserid))
-      .where(eq(posts.postid, created));
+    const [row] = await selectPosts(db).where(eq(posts.postid, created));
     return c.json(toPost(row!), 201);
   });
 

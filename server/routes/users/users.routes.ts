@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '#contracts/users.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import type { AppDeps } from '../../types.ts';
 
@@ -16,7 +16,7 @@ export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
 
   app.get('/me', async (c) => {
     const [user] = await profileOf.execute({ userid: c.get('owner').userid });
-    if (!user) throw new HttpError(404, 'No user profile found.');
+    if (!user) throw notFound('ownUser');
     return c.json(user satisfies UserProfile);
   });
   return app;

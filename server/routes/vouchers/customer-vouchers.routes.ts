@@ -2,13 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import { CLAIM_TEXTS, type IssuedVoucher, READY } from '#contracts/vouchers.ts';
 import type { Db } from '../../db/client.ts';
 import { businesses, issuedVouchers, vouchers, voucherTypes } from '../../db/schema.ts';
+import { businessToday } from '../../lib/business-time.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
 import { newVoucherCode } from '../../lib/voucher-codes.ts';
 import type { AppDeps } from '../../types.ts';
-import { businessToday, idParam } from './voucher-query.ts';
 
 const issuedColumns = {
   issuedvoucherid: issuedVouchers.issuedvoucherid,
@@ -69,7 +70,7 @@ export function customerVoucherRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock
    */
   app.post('/vouchers/:voucherid/claim', async (c) => {
     const mine = customerScope(c);
-    const voucherid = idParam(c.req.param('voucherid'), CLAIM_TEXTS.notFound);
+    const voucherid = idParam(c, 'voucherid', 'voucher');
     const held = await heldBy(mine.customerid, voucherid);
     if (held) return c.json(toIssued(held), 200);
     const [voucher] = await db
@@ -84,7 +85,7 @@ export function customerVoucherRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock
       .from(vouchers)
       .innerJoin(businesses, eq(businesses.businessid, vouchers.businessid))
       .where(eq(vouchers.voucherid, voucherid));
-    if (!voucher) throw new HttpError(404, CLAIM_TEXTS.notFound);
+    if (!voucher) throw notFound('voucher');
     if (voucher.deletedAt) throw new HttpError(410, CLAIM_TEXTS.archived);
     if (!voucher.isactive) throw new HttpError(409, CLAIM_TEXTS.notAvailable);
     const now = clock();

@@ -1,34 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemResponse } from '#contracts/vouchers.ts';
-import type { Db } from '../../db/client.ts';
-import { issuedVouchers, users, vouchers } from '../../db/schema.ts';
+import { issuedVouchers, vouchers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { normaliseCode } from '../../lib/voucher-codes.ts';
 import type { AppDeps } from '../../types.ts';
-import { idParam } from './voucher-query.ts';
+import { selectLookup } from './vouchers.queries.ts';
 
 /** Failed lookups a business may make in a window before lookups are refused (429). */
 export const LOOKUP_FAILURE_LIMIT = 20;
 export const LOOKUP_WINDOW_SECONDS = 600;
 const bucketOf = (businessid: string) => `redeem-lookup:${businessid}`;
-
-/** What the counter sees of an issued voucher (scripts/bench-floor.ts runs the same select). */
-export const selectLookup = (db: Db) =>
-  db
-    .select({
-      issuedvoucherid: issuedVouchers.issuedvoucherid,
-      title: vouchers.title,
-      description: vouchers.description,
-      customer_email: users.email,
-      issuedvoucherstatusid: issuedVouchers.statusid,
-      redeemedAt: issuedVouchers.redeemedAt,
-    })
-    .from(issuedVouchers)
-    .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
-    .innerJoin(users, eq(users.userid, issuedVouchers.customerid));
 
 /**
  * The counter (spec §7): look a code up, redeem it. Redeeming is ONE conditional update
@@ -69,7 +54,7 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
    */
   app.post('/issued-vouchers/:id/redeem', async (c) => {
     const mine = businessScope(c);
-    const id = idParam(c.req.param('id'), REDEEM_TEXTS.issuedNotFound);
+    const id = idParam(c, 'id', 'issuedVoucher');
     const result = await db.execute(sql`
       with redeemed as (
         update ${issuedVouchers}
@@ -82,7 +67,7 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       from ${issuedVouchers} i join ${vouchers} v on v.voucherid = i.voucherid
       where i.issuedvoucherid = ${id} and i.businessid = ${mine.businessid}`);
     const [row] = (result as unknown as { rows: Array<{ title: string; done: number }> }).rows;
-    if (!row) throw new HttpError(404, REDEEM_TEXTS.issuedNotFound);
+    if (!row) throw notFound('issuedVoucher');
     if (Number(row.done) !== 1) throw new HttpError(409, REDEEM_TEXTS.alreadyRedeemed);
     return c.json({ message: REDEEM_TEXTS.redeemed(row.title) } satisfies RedeemResponse);
   });

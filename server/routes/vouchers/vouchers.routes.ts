@@ -11,13 +11,13 @@ import type { Db } from '../../db/client.ts';
 import { vouchers, voucherTypes } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { idParam } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import { businessScope } from '../../lib/scope.ts';
+import { businessScope, ownBusinessParam } from '../../lib/scope.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { idParam, selectVouchers, toVoucher, voucherOf } from './voucher-query.ts';
+import { selectVouchers, toVoucher, voucherOf } from './vouchers.queries.ts';
 
-export const BUSINESS_NOT_FOUND = 'Business not found.';
 export const ARCHIVED_READ_ONLY = 'This voucher is archived and can no longer be changed.';
 export const UNKNOWN_TYPE = 'Voucher type is not one of the available types.';
 
@@ -66,9 +66,7 @@ export function vouchersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   });
 
   app.post('/businesses/:id/vouchers', async (c) => {
-    const mine = businessScope(c);
-    // Another business's id answers exactly like an unknown one.
-    if (c.req.param('id').toLowerCase() !== mine.businessid) throw new HttpError(404, BUSINESS_NOT_FOUND);
+    const mine = ownBusinessParam(c, 'id');
     const input = await readJson(c, VoucherRequest);
     await checkType(db, input);
     const voucherid = newId();
@@ -81,12 +79,12 @@ export function vouchersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/vouchers/:id', async (c) => {
     const mine = businessScope(c);
-    return c.json(await voucherOf(db, mine.businessid, idParam(c.req.param('id'))));
+    return c.json(await voucherOf(db, mine.businessid, idParam(c, 'id', 'voucher')));
   });
 
   app.put('/vouchers/:id', async (c) => {
     const mine = businessScope(c);
-    const voucherid = idParam(c.req.param('id'));
+    const voucherid = idParam(c, 'id', 'voucher');
     const input = await readJson(c, VoucherRequest);
     await checkType(db, input);
     // One conditional update: a voucher archived a moment ago is not changed after all.
@@ -105,7 +103,7 @@ export function vouchersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   /** Archives: records when and who; the voucher and its issued codes stay (customers keep what they hold). */
   app.delete('/vouchers/:id', async (c) => {
     const mine = businessScope(c);
-    const voucherid = idParam(c.req.param('id'));
+    const voucherid = idParam(c, 'id', 'voucher');
     const [row] = await db
       .update(vouchers)
       .set({ deletedAt: clock(), deletedBy: c.get('owner').userid })

@@ -23,9 +23,10 @@ import {
   srpTokens,
 } from '../support/amplify.ts';
 import { COPIES_BUCKET, type Copy, startCopies } from '../support/copies.ts';
-import { follow, registerCustomer, type SignedInCustomer } from '../support/customers.ts';
-import { png } from '../support/images.ts';
+import { follow } from '../support/customers.ts';
+import { png, uploadImage } from '../support/images.ts';
 import { latestLink } from '../support/mailbox.ts';
+import { type SignedInCustomer, signedInCustomer } from '../support/signed-in.ts';
 import { createVoucher } from '../support/vouchers.ts';
 
 type Owner = { email: string; token: string; businessid: string };
@@ -73,7 +74,7 @@ beforeAll(async () => {
   // test phone has its own).
   ({ copies, env, stop } = await startCopies(2, { TRUST_PROXY: 'true', DEMO_SEED: 'false', PUBLIC_URL }));
   owner = await registerOwner('robin@copies.example', 'Two Copies Cafe', '198.51.100.10');
-  customer = await registerCustomer(at(1), { email: 'casey@copies.example' });
+  customer = await signedInCustomer(at(1), { email: 'casey@copies.example' });
   expect((await follow(at(0), customer, owner.businessid)).status).toBe(201);
 }, 90_000);
 afterAll(() => stop());
@@ -238,15 +239,7 @@ describe('two server processes on one database and one bucket', () => {
   });
 
   it('serves a photo uploaded through one copy in the post made through the other', async () => {
-    const target = await at(0).api('GET', '/api/posts/upload-url?filename=latte.png&fileType=image%2Fpng', {
-      token: owner.token,
-    });
-    const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-    const put = await fetch(uploadUrl, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
-      body: png(),
-    });
+    const { key, put } = await uploadImage(at(0), owner.token);
     expect(put.status).toBe(200);
     const posted = await at(1).api('POST', `/api/businesses/${owner.businessid}/posts`, {
       token: owner.token,

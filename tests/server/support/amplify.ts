@@ -1,12 +1,12 @@
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
 import { defaultStorage } from 'aws-amplify/utils';
-import { businesses } from '../../../server/db/schema.ts';
-import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../../../server/identity/srp.ts';
 import { GROUPS, type UserStatus } from '../../../server/identity/types.ts';
-import { newId } from '../../../server/lib/crypto.ts';
-import { freePlan, serverTimeZone } from '../../../server/routes/businesses/defaults.ts';
+import { createBusiness } from '../../../server/routes/businesses/businesses.queries.ts';
+import { type Call, CognitoCallError, srpSignIn as srpExchange } from '../../../server/sim/customers.ts';
 import type { HttpServer, TestServer } from '../harness.ts';
+
+export { CognitoCallError };
 
 /**
  * The REAL aws-amplify/auth client, in Node, against a test server's absolute userPoolEndpoint.
@@ -88,20 +88,14 @@ export async function createOwner(server: TestServer, input: OwnerInput) {
       },
       tx,
     );
-    let businessid: string | undefined;
-    if (group === GROUPS.owners) {
-      const plan = await freePlan(tx);
-      businessid = newId();
-      await tx.insert(businesses).values({
-        businessid,
-        ownerUserid: user.userid,
-        businessname: input.businessName ?? `${input.firstname ?? 'Test'}'s Business`,
-        timezone: serverTimeZone(),
-        packageid: plan.packageid,
-        negotiatedMonthlyPrice: plan.monthlyPrice,
-        createdAt: clock(),
-      });
-    }
+    const businessid =
+      group === GROUPS.owners
+        ? await createBusiness(tx, {
+            ownerUserid: user.userid,
+            businessname: input.businessName ?? `${input.firstname ?? 'Test'}'s Business`,
+            createdAt: clock(),
+          })
+        : undefined;
     return { ...user, businessid };
   });
 }
@@ -126,64 +120,24 @@ export async function cognitoCall(
 }
 
 /**
- * Sign-in without Amplify: this module's own SRP client half over the raw protocol. Returns the
- * final RespondToAuthChallenge answer (tokens, or a challenge) and throws a CognitoCallError on an error.
- * `answerTo` sends RespondToAuthChallenge to another server (another copy behind a load balancer).
+ * Sign-in without Amplify: the project's own SRP client half (server/sim/customers.ts) over the raw
+ * protocol, with `headers` on both calls. Returns the final RespondToAuthChallenge answer (tokens, or a
+ * challenge) and throws a CognitoCallError on an error. `answerTo` sends RespondToAuthChallenge to
+ * another server (another copy behind a load balancer).
  */
-export async function srpSignIn(
+export function srpSignIn(
   server: Pick<TestServer, 'request' | 'env'>,
   username: string,
   password: string,
   headers: Record<string, string> = {},
   answerTo: Pick<TestServer, 'request'> = server,
 ) {
-  const { a, A } = clientStart();
-  const start = await cognitoCall(
-    server,
-    'InitiateAuth',
-    {
-      AuthFlow: 'USER_SRP_AUTH',
-      ClientId: server.env.USER_POOL_CLIENT_ID,
-      AuthParameters: { USERNAME: username, SRP_A: A.toString(16) },
-    },
-    headers,
-  );
-  if (start.status !== 200) throw new CognitoCallError(start.json);
-  const p = start.json.ChallengeParameters as Record<string, string>;
-  const timestamp = srpTimestamp(new Date());
-  const signature = clientSignature({
-    a,
-    A,
-    B: fromHex(p.SRP_B!),
-    saltHex: p.SALT!,
-    poolName: poolNameOf(server.env.USER_POOL_ID),
-    userId: p.USER_ID_FOR_SRP!,
-    password,
-    secretBlock: p.SECRET_BLOCK!,
-    timestamp,
-  });
-  const answer = await cognitoCall(
-    answerTo,
-    'RespondToAuthChallenge',
-    {
-      ChallengeName: 'PASSWORD_VERIFIER',
-      ClientId: server.env.USER_POOL_CLIENT_ID,
-      ChallengeResponses: {
-        USERNAME: p.USER_ID_FOR_SRP,
-        PASSWORD_CLAIM_SECRET_BLOCK: p.SECRET_BLOCK,
-        TIMESTAMP: timestamp,
-        PASSWORD_CLAIM_SIGNATURE: signature,
-      },
-    },
-    headers,
-  );
-  if (answer.status !== 200) throw new CognitoCallError(answer.json);
-  return answer.json as {
-    AuthenticationResult?: { AccessToken: string; IdToken: string; RefreshToken: string; ExpiresIn: number };
-    ChallengeName?: string;
-    Session?: string;
-    ChallengeParameters: Record<string, string>;
-  };
+  const via =
+    (target: Pick<TestServer, 'request'>): Call =>
+    (path, init = {}) =>
+      target.request(path, { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } });
+  const pool = { userPoolId: server.env.USER_POOL_ID, clientId: server.env.USER_POOL_CLIENT_ID };
+  return srpExchange(via(server), pool, username, password, via(answerTo));
 }
 
 /** Tokens of a signed-in user via the raw protocol (throws if a challenge comes back instead). */
@@ -197,13 +151,4 @@ export async function srpTokens(
   const result = await srpSignIn(server, username, password, headers, answerTo);
   if (!result.AuthenticationResult) throw new Error(`sign-in stopped at ${result.ChallengeName}`);
   return result.AuthenticationResult;
-}
-
-export class CognitoCallError extends Error {
-  readonly type: string;
-  constructor(body: Record<string, any>) {
-    super(String(body.message));
-    this.type = String(body.__type);
-    this.name = this.type;
-  }
 }

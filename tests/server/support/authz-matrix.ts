@@ -1,77 +1,31 @@
-import { randomUUID } from 'node:crypto';
-import { newVoucherCode } from '../../../server/lib/voucher-codes.ts';
 import { documentedValue, type Operation } from './api-document.ts';
-import type { OwnerA } from './owner-a.ts';
+import { ID_KIND_NAMES, ID_KINDS, type IdKind, type Ids, type OwnerA } from './owner-a.ts';
 
-/** The kinds of id a route can be aimed at, each with a row of owner A's fixture (support/owner-a.ts). */
-export type IdKind =
-  | 'businessid'
-  | 'followerid'
-  | 'voucherid'
-  | 'issuedvoucherid'
-  | 'code'
-  | 'conversationid'
-  | 'resourceid'
-  | 'availabilityid'
-  | 'closureid';
-export type Ids = Record<IdKind, string>;
+export { type IdKind, type Ids, unknownIds } from './owner-a.ts';
 
 /**
- * Which of A's ids a path parameter takes: "<segment before it>/{name}" first (the same name means
- * different things on different paths), then "{name}" alone. A NEW KIND OF ID adds a row here, and a
- * row of that kind to owner A in support/owner-a.ts.
+ * Everything below is derived from the one table of id kinds, ID_KINDS in support/owner-a.ts: a NEW KIND
+ * OF ID is one row there (its paths, and how owner A's row is made).
  */
-export const PATH_IDS: Record<string, IdKind> = {
-  '{businessid}': 'businessid',
-  'businesses/{id}': 'businessid',
-  'followers/{id}': 'followerid',
-  'vouchers/{id}': 'voucherid',
-  '{voucherid}': 'voucherid',
-  'issued-vouchers/{id}': 'issuedvoucherid',
-  '{code}': 'code',
-  'conversations/{id}': 'conversationid',
-  'booking-resources/{id}': 'resourceid',
-  '{resourceid}': 'resourceid',
-  'availability/{id}': 'availabilityid',
-  'booking-closures/{id}': 'closureid',
-};
+const rowsOf = (kind: IdKind): { paths: readonly string[]; body?: boolean; customerPrivate?: boolean } =>
+  ID_KINDS[kind];
+
+/**
+ * Which kind of id a path parameter takes: "<segment before it>/{name}" first (the same name means
+ * different things on different paths), then "{name}" alone.
+ */
+export const PATH_IDS: Record<string, IdKind> = Object.fromEntries(
+  ID_KIND_NAMES.flatMap((kind) => rowsOf(kind).paths.map((path) => [path, kind])),
+);
+export const kindOfPathParameter = (segment: string, name: string): IdKind | undefined =>
+  PATH_IDS[`${segment}/{${name}}`] ?? PATH_IDS[`{${name}}`];
+
 /** Request body fields that name one of A's rows (matched without regard to case). */
-const BODY_IDS = new Set<string>([
-  'businessid',
-  'resourceid',
-  'voucherid',
-  'issuedvoucherid',
-  'conversationid',
-  'availabilityid',
-  'closureid',
-]);
+const BODY_IDS = new Set<string>(ID_KIND_NAMES.filter((kind) => rowsOf(kind).body));
 /** Ids that belong to one customer: another customer aiming at them is refused like an unknown id. */
-export const CUSTOMER_PRIVATE = new Set<IdKind>(['conversationid', 'issuedvoucherid']);
+export const CUSTOMER_PRIVATE = new Set<IdKind>(ID_KIND_NAMES.filter((kind) => rowsOf(kind).customerPrivate));
 
-export const idsOf = (a: OwnerA): Ids => ({
-  businessid: a.businessid,
-  followerid: a.followerid,
-  voucherid: a.voucherid,
-  issuedvoucherid: a.issuedvoucherid,
-  code: a.code,
-  conversationid: a.conversationid,
-  resourceid: a.resourceid,
-  availabilityid: a.availabilityid,
-  closureid: a.closureid,
-});
-
-/** Ids of the same shape that name nothing. */
-export const unknownIds = (): Ids => ({
-  businessid: randomUUID(),
-  followerid: randomUUID(),
-  voucherid: randomUUID(),
-  issuedvoucherid: randomUUID(),
-  code: newVoucherCode(),
-  conversationid: randomUUID(),
-  resourceid: randomUUID(),
-  availabilityid: randomUUID(),
-  closureid: randomUUID(),
-});
+export const idsOf = (a: OwnerA): Ids => Object.fromEntries(ID_KIND_NAMES.map((kind) => [kind, a[kind]])) as Ids;
 
 export type Aimed = { method: string; path: string; body?: unknown; kinds: IdKind[] };
 
@@ -83,12 +37,11 @@ export type Aimed = { method: string; path: string; body?: unknown; kinds: IdKin
 export function aim(operation: Operation, ids: Ids): Aimed {
   const kinds: IdKind[] = [];
   const path = operation.path.replace(/([^/]*)\/\{(\w+)\}/g, (_match, segment: string, name: string) => {
-    const kind = PATH_IDS[`${segment}/{${name}}`] ?? PATH_IDS[`{${name}}`];
+    const kind = kindOfPathParameter(segment, name);
     if (!kind) {
       throw new Error(
-        `${operation.key}: no fixture for path parameter "${name}" after "${segment}". Give owner A a row of ` +
-          `that kind in tests/server/support/owner-a.ts and map "${segment}/{${name}}" in PATH_IDS ` +
-          '(tests/server/support/authz-matrix.ts).',
+        `${operation.key}: no fixture for path parameter "${name}" after "${segment}". Add "${segment}/{${name}}" ` +
+          'to the paths of its kind in ID_KINDS (tests/server/support/owner-a.ts), or a row for a new kind.',
       );
     }
     kinds.push(kind);

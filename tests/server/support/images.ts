@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import { encodePng } from '../../../server/media/png.ts';
+import type { HttpServer } from '../harness.ts';
 
 /** Bytes as fetch takes them (a copy on a plain ArrayBuffer). */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
@@ -26,3 +28,28 @@ export const bigPng = (size: number) => {
   const next = () => noise[i++]!;
   return bytes(encodePng(side, side, () => [next(), next(), next()]));
 };
+
+/**
+ * A photo uploaded as the portal uploads one: GET /api/posts/upload-url as the owner, then the PUT to the
+ * target exactly as the browser sends it (`sentAs` is the Content-Type it declares). The key, the
+ * target and the PUT's answer, for the test to judge.
+ */
+export async function uploadImage(
+  server: Pick<HttpServer, 'api'>,
+  token: string,
+  image: Uint8Array<ArrayBuffer> = png(),
+  type = 'image/png',
+  sentAs = type,
+) {
+  const target = await server.api('GET', `/api/posts/upload-url?filename=photo&fileType=${encodeURIComponent(type)}`, {
+    token,
+  });
+  expect(target.status).toBe(200);
+  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
+  const put = await fetch(uploadUrl, {
+    method: 'PUT',
+    headers: { 'content-type': sentAs, 'x-requested-with': 'XMLHttpRequest' },
+    body: image,
+  });
+  return { key, uploadUrl, put };
+}

@@ -1,122 +1,218 @@
+import { randomUUID } from 'node:crypto';
 import { getTableName, is, type SQL, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import * as schema from '../../../server/db/schema.ts';
+import { newVoucherCode } from '../../../server/lib/voucher-codes.ts';
 import type { TestServer } from '../harness.ts';
-import { createOwner, srpTokens } from './amplify.ts';
-import { follow, registerCustomer } from './customers.ts';
-import { png } from './images.ts';
+import { follow } from './customers.ts';
+import { uploadImage } from './images.ts';
+import { type SignedInCustomer, type SignedInOwner, signedInCustomer, signedInOwner } from './signed-in.ts';
 import { voucherBody } from './vouchers.ts';
 
 /**
  * Owner A with one of everything, made through the API as A (customers through the customer API), and
  * a dump of every row that is A's or A's customer's: the sweeps compare it before and after an attempt.
  */
-export type OwnerA = {
+
+/** What making a row needs: the owner, the customer who follows them, and the ids made before it. */
+export type Maker = {
+  server: TestServer;
+  owner: Pick<SignedInOwner, 'token' | 'businessid'>;
+  follower: SignedInCustomer;
+  ids: Readonly<Record<string, string>>;
+};
+
+type IdRow = {
+  /** Path parameters that take this id: "{name}", or "<segment before it>/{name}" where a name means different things. */
+  paths: readonly string[];
+  /** A request body field of this name (any case) names one of these rows. */
+  body?: boolean;
+  /** Belongs to one customer: another customer aiming at it is refused like an unknown id. */
+  customerPrivate?: boolean;
+  /** An id of the same shape that names nothing (default: a new UUID). */
+  unknown?: () => string;
+  /** Makes the owner's row of this kind through the API (customers' through the customer API); answers its id. */
+  make: (m: Maker) => Promise<string>;
+};
+
+/** The answer's JSON after a 201 (a failure names the call). */
+async function created(answer: Promise<Response>): Promise<Record<string, any>> {
+  const response = await answer;
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as Record<string, any>;
+}
+const asOwner = (m: Maker, method: string, path: string, body?: unknown) =>
+  created(m.server.api(method, path, { token: m.owner.token, body }));
+const asFollower = (m: Maker, method: string, path: string, body?: unknown) =>
+  created(m.server.api(method, path, { token: m.follower.accessToken, body }));
+
+/**
+ * Every kind of id a route can be aimed at, ONE row each, in the order they are made (a row may use the
+ * ids of the rows above it). The authorization matrix (support/authz-matrix.ts) derives from this table
+ * which path parameters and body fields take which kind, the unknown ids, what is customer-private and
+ * owner A's ids; the OpenAPI sweeps (support/sweep-fixtures.ts) fill the path ids they lack from it.
+ * A NEW KIND OF ID is one row here: its paths, and how one is made through the API. A kind no route
+ * names yet has no paths; naming it in a route is then one more path in its row.
+ */
+export const ID_KINDS = {
+  businessid: {
+    paths: ['{businessid}', 'businesses/{id}'],
+    body: true,
+    make: async (m) => m.owner.businessid,
+  },
+  followerid: { paths: ['followers/{id}'], make: async (m) => m.follower.userid },
+  postid: {
+    paths: [],
+    make: async (m) => {
+      const { key, put } = await uploadImage(m.server, m.owner.token);
+      expect(put.status).toBe(201);
+      const post = { content: 'Fresh bread', imageUrl: key };
+      return (await asOwner(m, 'POST', `/api/businesses/${m.owner.businessid}/posts`, post)).postid;
+    },
+  },
+  voucherid: {
+    paths: ['vouchers/{id}', '{voucherid}'],
+    body: true,
+    make: async (m) =>
+      (
+        await asOwner(
+          m,
+          'POST',
+          `/api/businesses/${m.owner.businessid}/vouchers`,
+          voucherBody({ title: 'Alpha loaf voucher' }),
+        )
+      ).voucherid,
+  },
+  issuedvoucherid: {
+    paths: ['issued-vouchers/{id}'],
+    body: true,
+    customerPrivate: true,
+    make: async (m) => (await asFollower(m, 'POST', `/api/customer/vouchers/${m.ids.voucherid}/claim`)).issuedvoucherid,
+  },
+  code: {
+    paths: ['{code}'],
+    unknown: newVoucherCode,
+    make: async (m) => {
+      const held = await m.server.api('GET', '/api/customer/vouchers', { token: m.follower.accessToken });
+      const vouchers = (await held.json()) as Array<{ issuedvoucherid: string; code: string }>;
+      return vouchers.find((v) => v.issuedvoucherid === m.ids.issuedvoucherid)!.code;
+    },
+  },
+  conversationid: {
+    paths: ['conversations/{id}'],
+    body: true,
+    customerPrivate: true,
+    make: async (m) =>
+      (
+        await asFollower(m, 'POST', `/api/customer/businesses/${m.owner.businessid}/messages`, {
+          messageText: 'Is the bakery open on Sunday?',
+        })
+      ).conversationid,
+  },
+  resourceid: {
+    paths: ['booking-resources/{id}', '{resourceid}'],
+    body: true,
+    make: async (m) =>
+      (await asOwner(m, 'POST', '/api/booking-resources', { resourcename: 'Alpha oven', capacity: 2 })).resourceid,
+  },
+  availabilityid: {
+    paths: ['availability/{id}'],
+    body: true,
+    make: async (m) =>
+      (
+        await asOwner(m, 'POST', '/api/availability', {
+          resourceid: m.ids.resourceid,
+          dayofweek: 1,
+          starttime: '09:00',
+          endtime: '17:00',
+        })
+      ).availabilityid,
+  },
+  closureid: {
+    paths: ['booking-closures/{id}'],
+    body: true,
+    make: async (m) => (await asOwner(m, 'POST', '/api/booking-closures', { startdate: '2030-12-25' })).closureid,
+  },
+  bookingid: {
+    paths: [],
+    make: async (m) => {
+      // The follower is booked on the first slot of a Monday in 2030 (the resource's rule above).
+      const path = `/api/booking-availability/${m.ids.resourceid}?date=2030-01-07&duration=60`;
+      const [slot] = (await (await m.server.api('GET', path, { token: m.owner.token })).json()).data.availableSlots;
+      const booking = await asOwner(m, 'POST', '/api/bookings', {
+        resourceid: m.ids.resourceid,
+        customerEmail: m.follower.email,
+        bookingstarttime: slot.start,
+        bookingendtime: slot.end,
+        partysize: 1,
+      });
+      return booking.data.bookingid;
+    },
+  },
+} satisfies Record<string, IdRow>;
+
+export type IdKind = keyof typeof ID_KINDS;
+export type Ids = Record<IdKind, string>;
+export const ID_KIND_NAMES = Object.keys(ID_KINDS) as IdKind[];
+
+/** The rows of every kind not in `given`, made in the table's order for this owner and follower. */
+export async function makeIds(
+  m: Omit<Maker, 'ids'>,
+  given: Partial<Ids> = {},
+  only?: Set<IdKind>,
+): Promise<Partial<Ids>> {
+  const ids: Partial<Ids> = { ...given };
+  for (const kind of ID_KIND_NAMES) {
+    if (ids[kind] !== undefined || (only && !only.has(kind))) continue;
+    ids[kind] = await ID_KINDS[kind].make({ ...m, ids: ids as Record<string, string> });
+  }
+  return ids;
+}
+
+/** An id of each kind, of the right shape, naming nothing. */
+export const unknownIds = (): Ids =>
+  Object.fromEntries(
+    ID_KIND_NAMES.map((kind) => {
+      const row: IdRow = ID_KINDS[kind];
+      return [kind, row.unknown?.() ?? randomUUID()];
+    }),
+  ) as Ids;
+
+export type OwnerA = Ids & {
   userid: string;
-  businessid: string;
   email: string;
   businessname: string;
   /** The customer who follows A, claimed a voucher, wrote to A and has a booking. */
-  followerid: string;
   followerEmail: string;
-  voucherid: string;
-  issuedvoucherid: string;
-  code: string;
-  conversationid: string;
-  resourceid: string;
-  availabilityid: string;
-  closureid: string;
   /** Tokens from the sign-ins that made the fixture (the sweep lets them expire). */
   tokens: { owner: string; follower: string };
 };
 
-export const OWNER_PASSWORD = 'Separate#Owners1';
-
 export async function seedOwnerA(server: TestServer): Promise<OwnerA> {
-  const email = 'owner.a@example.com';
-  const created = await createOwner(server, { email, password: OWNER_PASSWORD, businessName: 'Alpha Bakery' });
-  const businessid = created.businessid!;
-  const { AccessToken } = await srpTokens(server, email, OWNER_PASSWORD);
-  const asA = (method: string, path: string, body?: unknown) => server.api(method, path, { token: AccessToken, body });
-  const created201 = async (answer: Promise<Response>) => {
-    const response = await answer;
-    expect(response.status, await response.clone().text()).toBe(201);
-    return response.json();
-  };
-  const saved = await asA('PUT', '/api/businesses/me', {
-    businessname: 'Alpha Bakery',
-    description: 'Sourdough',
-    address: '1 Alpha Road',
-    latitude: 1,
-    longitude: 2,
+  const owner = await signedInOwner(server, { email: 'owner.a@example.com', businessName: 'Alpha Bakery' });
+  const saved = await server.api('PUT', '/api/businesses/me', {
+    token: owner.token,
+    body: {
+      businessname: 'Alpha Bakery',
+      description: 'Sourdough',
+      address: '1 Alpha Road',
+      latitude: 1,
+      longitude: 2,
+    },
   });
   expect(saved.status).toBe(200);
-  // A follower (through the customer API) and a post with a photo.
   const followerEmail = 'follows.a@example.com';
-  const follower = await registerCustomer(server, { email: followerEmail, firstName: 'Fay', lastName: 'Follower' });
-  expect((await follow(server, follower, businessid)).status).toBe(201);
-  const target = await asA('GET', '/api/posts/upload-url?filename=a.png&fileType=image%2Fpng');
-  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
-  const put = await fetch(uploadUrl, {
-    method: 'PUT',
-    headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
-    body: png(),
-  });
-  expect(put.status).toBe(201);
-  await created201(asA('POST', `/api/businesses/${businessid}/posts`, { content: 'Fresh bread', imageUrl: key }));
-  // A voucher, claimed by the follower through the customer API.
-  const { voucherid } = await created201(
-    asA('POST', `/api/businesses/${businessid}/vouchers`, voucherBody({ title: 'Alpha loaf voucher' })),
-  );
-  const { issuedvoucherid, code } = await created201(
-    server.api('POST', `/api/customer/vouchers/${voucherid}/claim`, { token: follower.accessToken }),
-  );
-  // A conversation with an unread customer message.
-  const { conversationid } = await created201(
-    server.api('POST', `/api/customer/businesses/${businessid}/messages`, {
-      token: follower.accessToken,
-      body: { messageText: 'Is the bakery open on Sunday?' },
-    }),
-  );
-  // A resource open on Mondays, a closure, and a booking of the follower in 2030.
-  const resource = await created201(asA('POST', '/api/booking-resources', { resourcename: 'Alpha oven', capacity: 2 }));
-  const rule = await created201(
-    asA('POST', '/api/availability', {
-      resourceid: resource.resourceid,
-      dayofweek: 1,
-      starttime: '09:00',
-      endtime: '17:00',
-    }),
-  );
-  const closure = await created201(asA('POST', '/api/booking-closures', { startdate: '2030-12-25' }));
-  const [slot] = (
-    await (await asA('GET', `/api/booking-availability/${resource.resourceid}?date=2030-01-07&duration=60`)).json()
-  ).data.availableSlots;
-  await created201(
-    asA('POST', '/api/bookings', {
-      resourceid: resource.resourceid,
-      customerEmail: followerEmail,
-      bookingstarttime: slot.start,
-      bookingendtime: slot.end,
-      partysize: 1,
-    }),
-  );
+  const follower = await signedInCustomer(server, { email: followerEmail, firstName: 'Fay', lastName: 'Follower' });
+  expect((await follow(server, follower, owner.businessid)).status).toBe(201);
+  const ids = (await makeIds({ server, owner, follower })) as Ids;
   return {
-    userid: created.userid,
-    businessid,
-    email,
+    ...ids,
+    userid: owner.userid,
+    email: owner.email,
     businessname: 'Alpha Bakery',
-    followerid: follower.userid,
     followerEmail,
-    voucherid,
-    issuedvoucherid,
-    code,
-    conversationid,
-    resourceid: resource.resourceid,
-    availabilityid: rule.availabilityid,
-    closureid: closure.closureid,
-    tokens: { owner: AccessToken, follower: follower.accessToken },
+    tokens: { owner: owner.token, follower: follower.accessToken },
   };
 }
 

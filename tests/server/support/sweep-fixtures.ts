@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
-import { createOwner, srpTokens } from './amplify.ts';
-import { follow, registerCustomer, type SignedInCustomer } from './customers.ts';
+import { kindOfPathParameter } from './authz-matrix.ts';
+import { follow } from './customers.ts';
 import { type DocOperation, documentOperations, httpCall, queryString } from './openapi-sweep.ts';
+import { type Ids, makeIds } from './owner-a.ts';
+import { type SignedInCustomer, signedInCustomer, signedInOwner } from './signed-in.ts';
 import { voucherBody } from './vouchers.ts';
 
 /**
@@ -16,19 +18,11 @@ export async function startSweep() {
   // Every request comes from its own address (X-Forwarded-For), so per-address rate limits stay out of the way.
   const server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   const operations = documentOperations(await (await server.request('/api/openapi.json')).json());
-  const made = await createOwner(server, {
-    email: 'sweep@example.com',
-    password: 'Harbour#Lane1',
-    businessName: 'Sweep',
-  });
-  const owner = {
-    token: (await srpTokens(server, 'sweep@example.com', 'Harbour#Lane1')).AccessToken,
-    businessid: made.businessid!,
-  };
+  const owner = await signedInOwner(server, { email: 'sweep@example.com', businessName: 'Sweep' });
   await server.deps.db.execute(
     sql`update businesses set packageid = (select packageid from packages where name = 'Pro') where businessid = ${owner.businessid}`,
   );
-  const customer: SignedInCustomer = await registerCustomer(server, { email: 'cleo@example.com' });
+  const customer: SignedInCustomer = await signedInCustomer(server, { email: 'cleo@example.com' });
   expect((await follow(server, customer, owner.businessid)).status).toBe(201);
   const asOwner = async (method: string, path: string, body: unknown) => {
     const response = await server.api(method, path, { token: owner.token, body });
@@ -50,19 +44,35 @@ export async function startSweep() {
   );
   const voucherid: string = voucher.voucherid;
 
+  // The operations the sweeps call (bad-input.test.ts, mass-assignment.test.ts) with their path ids
+  // filled: the rows above, and any other kind they name made from the fixture table (ID_KINDS).
+  const preset: Partial<Ids> = {
+    businessid: owner.businessid,
+    followerid: customer.userid,
+    conversationid,
+    resourceid,
+    voucherid,
+    code: 'ABCD2345',
+  };
+  const named = (path: string) =>
+    [...path.matchAll(/([^/]*)\/\{(\w+)\}/g)].map(([, segment, name]) => kindOfPathParameter(segment!, name!));
+  const needed = new Set(
+    operations
+      .filter((o) => o.area !== 'identity' && (o.body || o.query.length))
+      .flatMap((o) => named(o.path))
+      .filter((kind) => kind !== undefined),
+  );
+  const ids = await makeIds({ server, owner, follower: customer }, preset, needed);
+
   /** The caller's own rows for each path parameter: `{id}` means what its path says. */
   const fillPath = (path: string): string =>
-    path.replace(/\{(\w+)\}/g, (_all, name: string) => {
-      if (name === 'businessid') return owner.businessid;
-      if (name === 'resourceid') return resourceid;
-      if (name === 'voucherid') return voucherid;
-      if (name === 'code') return 'ABCD2345';
-      if (name === 'path') return 'x';
-      if (name === 'id' && path.startsWith('/api/businesses/')) return owner.businessid;
-      if (name === 'id' && path.includes('/conversations/')) return conversationid;
-      if (name === 'id' && path.startsWith('/api/vouchers/')) return voucherid;
-      if (name === 'id' && path.startsWith('/api/booking-resources/')) return resourceid;
-      throw new Error(`No fixture for {${name}} of ${path}: add one to fillPath in ${import.meta.filename}.`);
+    path.replace(/([^/]*)\/\{(\w+)\}/g, (_all, segment: string, name: string) => {
+      if (name === 'path') return `${segment}/x`;
+      const kind = kindOfPathParameter(segment, name);
+      const id = kind && ids[kind];
+      if (!id)
+        throw new Error(`No fixture for {${name}} of ${path}: give its kind a row in ID_KINDS (support/owner-a.ts).`);
+      return `${segment}/${id}`;
     });
 
   /** The example with the caller's own ids in place of the document's placeholders. */

@@ -1,16 +1,7 @@
 import { expect } from 'vitest';
 import type { Voucher } from '../../../contracts/vouchers.ts';
-import type { HttpServer, TestServer } from '../harness.ts';
-import { createOwner, srpTokens } from './amplify.ts';
-
-export type Owner = { token: string; businessid: string; userid: string; email: string };
-const PASSWORD = 'Owner#Vouchers2026';
-
-export async function voucherOwner(server: TestServer, email: string, businessName: string): Promise<Owner> {
-  const made = await createOwner(server, { email, password: PASSWORD, businessName });
-  const { AccessToken } = await srpTokens(server, email, PASSWORD);
-  return { token: AccessToken, businessid: made.businessid!, userid: made.userid, email };
-}
+import type { HttpServer } from '../harness.ts';
+import type { SignedInOwner } from './signed-in.ts';
 
 /** A valid voucher body; override what a test is about. Dates are ISO days around `today`. */
 export const voucherBody = (overrides: Record<string, unknown> = {}) => ({
@@ -27,7 +18,7 @@ export const voucherBody = (overrides: Record<string, unknown> = {}) => ({
 
 export async function createVoucher(
   server: Pick<HttpServer, 'api'>,
-  owner: Pick<Owner, 'token' | 'businessid'>,
+  owner: Pick<SignedInOwner, 'token' | 'businessid'>,
   overrides: Record<string, unknown> = {},
 ) {
   const res = await server.api('POST', `/api/businesses/${owner.businessid}/vouchers`, {

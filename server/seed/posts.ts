@@ -1,9 +1,6 @@
-import type { Db } from './db/client.ts';
-import { posts } from './db/schema.ts';
-import type { Clock } from './lib/clock.ts';
-import { newId } from './lib/crypto.ts';
-import { encodePng, type Rgb } from './media/png.ts';
-import type { MediaStore } from './media/store.ts';
+import type { UploadTarget } from '#contracts/posts.ts';
+import { encodePng, type Rgb } from '../media/png.ts';
+import type { DemoApp } from './demo-app.ts';
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as Rgb;
 const inCircle = (x: number, y: number, cx: number, cy: number, r: number) => (x - cx) ** 2 + (y - cy) ** 2 <= r * r;
@@ -52,28 +49,21 @@ const PICTURES: Array<{ content: string; daysAgo: number; hour: number; draw: (x
 ];
 
 /**
- * The demo owner's feed: three posts with pictures over the last few days (none today, so the demo
- * owner can still post today), stored through the configured media store like any upload.
+ * The demo owner's feed: three posts with pictures over the last few days, each made as the owner makes
+ * one (an upload target, the PUT of the picture, the post) through the owner API at its moment, so the
+ * package's posts-per-day limit applies as it did then. None today: the demo owner can still post today.
  */
-export async function seedDemoPosts(
-  deps: { db: Db; media: MediaStore; clock: Clock },
-  owner: { userid: string; businessid: string },
-): Promise<void> {
-  const now = deps.clock();
-  for (const picture of PICTURES) {
-    const key = `posts/${owner.businessid}/${newId()}.png`;
-    const bytes = encodePng(W, H, picture.draw);
-    const createdAt = new Date(now);
-    createdAt.setUTCDate(createdAt.getUTCDate() - picture.daysAgo);
-    createdAt.setUTCHours(picture.hour, 0, 0, 0);
-    await deps.media.put({ businessid: owner.businessid, key, contentType: 'image/png', bytes, now: createdAt });
-    await deps.db.insert(posts).values({
-      postid: newId(),
-      businessid: owner.businessid,
-      authorUserid: owner.userid,
-      content: picture.content,
-      imageKey: key,
-      createdAt,
-    });
+export async function seedDemoPosts(app: DemoApp, businessid: string, now: Date): Promise<void> {
+  for (const [i, picture] of PICTURES.entries()) {
+    const at = new Date(now);
+    at.setUTCDate(at.getUTCDate() - picture.daysAgo);
+    at.setUTCHours(picture.hour, 0, 0, 0);
+    app.at(at);
+    const { uploadUrl, key } = await app.asOwner<UploadTarget>(
+      'GET',
+      `/api/posts/upload-url?filename=picture-${i + 1}.png&fileType=image%2Fpng`,
+    );
+    await app.upload(uploadUrl, 'image/png', new Uint8Array(encodePng(W, H, picture.draw)));
+    await app.asOwner('POST', `/api/businesses/${businessid}/posts`, { content: picture.content, imageUrl: key });
   }
 }

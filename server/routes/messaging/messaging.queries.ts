@@ -1,25 +1,46 @@
 /**
- * The data side of messaging, shared by the owner routes and the customer API: writing a message (with
- * the conversation's list fields and both change counters in the same transaction), marking read,
- * reading the newest messages, the cheap version reads behind the polls' ETags, and the send limit.
+ * The data side of messaging, shared by the owner routes, the customer API and the benchmarks (scripts/
+ * may import `*.queries.ts` files, never a routes file): the conversation list's fields, writing a
+ * message (with the conversation's list fields and both change counters in the same transaction),
+ * marking read, reading the newest messages, the cheap version reads behind the polls' ETags, and the
+ * send limit.
  */
-import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { CONVERSATION_NOT_FOUND, type Message, SEND_LIMIT, sendLimitReached } from '#contracts/messaging.ts';
+import { type Conversation, type Message, SEND_LIMIT, sendLimitReached } from '#contracts/messaging.ts';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, messagingVersions } from '../../db/schema.ts';
+import { conversations, messages, messagingVersions, users } from '../../db/schema.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A conversation id from the path: anything that is not a UUID is an unknown conversation (404). */
-export const conversationIdParam = (value: string): string => {
-  if (!UUID.test(value)) throw new HttpError(404, CONVERSATION_NOT_FOUND);
-  return value.toLowerCase();
+/** A conversation as the owner's list shows it (join users on the customer). */
+export const listFields = {
+  conversationid: conversations.conversationid,
+  firstname: users.firstname,
+  surname: users.lastname,
+  lastMessage: conversations.lastMessage,
+  lastMessageAt: conversations.lastMessageAt,
+  unreadCount: conversations.unreadCount,
+  isActive: conversations.isActive,
 };
+type ListRow = {
+  conversationid: string;
+  firstname: string | null;
+  surname: string | null;
+  lastMessage: string | null;
+  lastMessageAt: Date | null;
+  unreadCount: number;
+  isActive: boolean;
+};
+export const toConversation = (row: ListRow): Conversation => ({
+  conversationid: row.conversationid,
+  firstname: row.firstname,
+  surname: row.surname,
+  last_message: row.lastMessage,
+  last_message_at: row.lastMessageAt?.toISOString() ?? null,
+  unread_count: row.unreadCount,
+  is_active: row.isActive,
+});
 
 type MessageRow = {
   messageid: string;
@@ -148,26 +169,6 @@ export async function businessVersion(db: Db, businessid: string): Promise<numbe
     .where(eq(messagingVersions.businessid, businessid));
   return row?.version ?? 0;
 }
-
-/**
- * A strong ETag from what decides the answer: whose it is (the business or customer), what was asked
- * (status, limit) and the version. Hashed, so it names nobody and differs for every caller and query.
- */
-export const etagOf = (...parts: Array<string | number>): string =>
-  `"${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 27)}"`;
-
-/** True when the request's If-None-Match names this ETag (or `*`); weak forms compare equal (RFC 9110). */
-export function matches(c: Context, etag: string): boolean {
-  const header = c.req.header('if-none-match');
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim();
-    return value === '*' || value === etag || value === `W/${etag}`;
-  });
-}
-
-/** 304 with the ETag and no body: an idle poll costs its headers. */
-export const notModified = (c: Context, etag: string) => c.body(null, 304, { ETag: etag });
 
 /** One send counts against the sender's window; 429 with Retry-After beyond SEND_LIMIT. */
 export async function limitSends(db: Db, userid: string, now: Date): Promise<void> {

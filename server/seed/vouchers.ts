@@ -1,8 +1,5 @@
-import { businessDay } from './lib/business-time.ts';
-import { businessToday } from './routes/vouchers/voucher-query.ts';
-import { authorized, type Call, claimVoucher, person, signInCustomer } from './sim/customers.ts';
-import { inProcessCaller } from './sim/in-process.ts';
-import type { AppDeps } from './types.ts';
+import { businessDay, businessToday } from '../lib/business-time.ts';
+import type { DemoApp } from './demo-app.ts';
 
 const DAY = 86_400_000;
 const addDays = (isoDay: string, days: number) => {
@@ -14,7 +11,7 @@ const addDays = (isoDay: string, days: number) => {
 /**
  * The demo business's vouchers (titles named by machines/samples/vouchers.samples.ts): made, claimed,
  * redeemed and archived through the API, in-process, at moments over the last weeks. `claimers` are demo
- * followers (by their index in seed-demo-followers) who claim it; `redeemed` of them used it at the counter.
+ * followers (by their index in server/seed/followers.ts) who claim it; `redeemed` of them used it at the counter.
  */
 export const DEMO_VOUCHERS = [
   {
@@ -80,62 +77,44 @@ export const DEMO_VOUCHERS = [
   },
 ] as const;
 
-type Json = Record<string, unknown>;
-
-async function send(call: Call, token: string, method: string, path: string, body?: unknown): Promise<Json | Json[]> {
-  const response = await call(path, authorized(token, method, body));
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as Json;
-}
-
 /**
  * Runs once, after the demo followers exist (they verify through the development mailbox; without it the
- * demo has vouchers but no claims). The demo owner signs in with DEMO_PASSWORD, as a person would.
+ * demo has vouchers but no claims). The owner makes and archives them and redeems codes at the counter
+ * through the owner API; followers claim them through the customer API, each at its moment.
  */
 export async function seedDemoVouchers(
-  deps: AppDeps,
+  app: DemoApp,
   owner: { businessid: string; timezone: string },
+  now: Date,
   withClaims: boolean,
 ): Promise<void> {
-  const now = deps.clock();
   const today = businessToday(now, owner.timezone);
-  const app = await inProcessCaller(deps);
-  const ownerCall = app.as(0);
   const pastMoment = (daysAgo: number, hour: number) => {
     const at = new Date(now.getTime() - daysAgo * DAY);
     at.setUTCHours(hour, 0, 0, 0);
     return at.getTime() > now.getTime() ? new Date(now.getTime() - 60_000) : at;
   };
 
-  // The owner signs in at each moment the clock is moved to (tokens last an hour).
-  const asOwner = async (method: string, path: string, body?: unknown) =>
-    send(
-      ownerCall,
-      await signInCustomer(ownerCall, app.pool, deps.env.DEMO_EMAIL, deps.env.DEMO_PASSWORD),
-      method,
-      path,
-      body,
-    );
   app.at(pastMoment(46, 8));
-  const types = (await asOwner('GET', '/api/voucher-types')) as unknown as Array<{
-    vouchertypeid: number;
-    typename: string;
-  }>;
+  const types = await app.asOwner<Array<{ vouchertypeid: number; typename: string }>>('GET', '/api/voucher-types');
 
   for (const voucher of DEMO_VOUCHERS) {
     // Made a day before it starts (the archived one long ago), so every claim falls inside its dates.
     app.at(pastMoment(Math.max(1, -voucher.from + 1), 7));
-    const made = await asOwner('POST', `/api/businesses/${owner.businessid}/vouchers`, {
-      title: voucher.title,
-      description: voucher.description,
-      vouchertypeid: types.find((t) => t.typename === voucher.typename)!.vouchertypeid,
-      value: voucher.value,
-      rules: voucher.rules,
-      startdate: addDays(today, voucher.from),
-      enddate: addDays(today, voucher.to),
-      isactive: voucher.isactive,
-    });
-    const voucherid = String((made as Json).voucherid);
+    const { voucherid } = await app.asOwner<{ voucherid: string }>(
+      'POST',
+      `/api/businesses/${owner.businessid}/vouchers`,
+      {
+        title: voucher.title,
+        description: voucher.description,
+        vouchertypeid: types.find((t) => t.typename === voucher.typename)!.vouchertypeid,
+        value: voucher.value,
+        rules: voucher.rules,
+        startdate: addDays(today, voucher.from),
+        enddate: addDays(today, voucher.to),
+        isactive: voucher.isactive,
+      },
+    );
     const issued: Array<{ id: string; at: Date }> = [];
     if (withClaims) {
       // Claims spread from the voucher's first day to today (the archived one: to its last day).
@@ -145,10 +124,12 @@ export async function seedDemoVouchers(
         const daysAgo = Math.round(-voucher.from - ((n + 1) / voucher.claimers.length) * span);
         const at = pastMoment(daysAgo, 9 + (n % 8));
         app.at(at);
-        const customer = person(follower, 'customers.example');
-        const call = app.as(1000 + follower);
-        const token = await signInCustomer(call, app.pool, customer.email, customer.password);
-        issued.push({ id: (await claimVoucher(call, token, voucherid)).issuedvoucherid, at });
+        const claimed = await app.asCustomer<{ issuedvoucherid: string }>(
+          follower,
+          'POST',
+          `/api/customer/vouchers/${voucherid}/claim`,
+        );
+        issued.push({ id: claimed.issuedvoucherid, at });
       }
       // The most recent claims were redeemed at the counter a few hours later, all but the newest one
       // (still ready, for a tester to redeem); the last of them this morning, so the dashboard's
@@ -162,12 +143,12 @@ export async function seedDemoVouchers(
             ? Math.max(businessDay(now, owner.timezone).start.getTime(), now.getTime() - 20 * 60_000)
             : Math.min(at.getTime() + 3 * 3_600_000, now.getTime() - 30_000);
         app.at(new Date(Math.min(now.getTime(), Math.max(at.getTime() + 60_000, when))));
-        await asOwner('POST', `/api/issued-vouchers/${id}/redeem`);
+        await app.asOwner('POST', `/api/issued-vouchers/${id}/redeem`);
       }
     }
     if ('archivedDaysAgo' in voucher) {
       app.at(pastMoment(voucher.archivedDaysAgo, 18));
-      await asOwner('DELETE', `/api/vouchers/${voucherid}`);
+      await app.asOwner('DELETE', `/api/vouchers/${voucherid}`);
     }
   }
 }

@@ -1,17 +1,24 @@
-import { and, asc, eq, gt, gte, isNull, lt, lte, or } from 'drizzle-orm';
-import { BOOKING_TEXTS } from '#contracts/bookings.ts';
+/**
+ * The bookings area's reads, shared by its routes, the customer API and the benchmarks (scripts/ may
+ * import `*.queries.ts` files, never a routes file): resources, the slot inputs of one day, the
+ * calendar's events.
+ */
+import { and, asc, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Booking } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
-import { availabilityRules, bookingClosures, bookingResources, bookings, businesses } from '../../db/schema.ts';
+import {
+  availabilityRules,
+  bookingClosures,
+  bookingCustomers,
+  bookingResources,
+  bookings,
+  businesses,
+  followers,
+  users,
+} from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/ids.ts';
 import { dayBounds, type SlotQuery } from '../../lib/slots.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id from the path: anything that is not a UUID is simply not found (404), never a 500. */
-export const idParam = (value: string, notFound: string): string => {
-  if (!UUID.test(value)) throw new HttpError(404, notFound);
-  return value.toLowerCase();
-};
 
 export const resourceColumns = {
   resourceid: bookingResources.resourceid,
@@ -40,8 +47,17 @@ export async function resourceOf(db: Db, businessid: string, resourceid: string,
     .from(bookingResources)
     .where(and(eq(bookingResources.businessid, businessid), eq(bookingResources.resourceid, resourceid)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw new HttpError(404, BOOKING_TEXTS.resourceNotFound);
+  if (!row) throw notFound('resource');
   return row;
+}
+
+/** Resources counted the one way the limit check and My Package share. */
+export async function resourceCount(db: Db, businessid: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(bookingResources)
+    .where(eq(bookingResources.businessid, businessid));
+  return row?.total ?? 0;
 }
 
 export async function timeZoneOf(db: Db, businessid: string): Promise<string> {
@@ -49,7 +65,7 @@ export async function timeZoneOf(db: Db, businessid: string): Promise<string> {
     .select({ timezone: businesses.timezone })
     .from(businesses)
     .where(eq(businesses.businessid, businessid));
-  if (!row) throw new HttpError(404, 'No business profile found.');
+  if (!row) throw notFound('ownBusiness');
   return row.timezone;
 }
 
@@ -105,3 +121,39 @@ export async function slotInputs(
   ]);
   return { rules, closures, bookings: taken, resource };
 }
+
+/**
+ * A calendar event. Names come from the app customer's account and only when they follow this
+ * business (typing an e-mail must not reveal whose it is); guests and others show the e-mail alone.
+ */
+const eventColumns = {
+  bookingid: bookings.bookingid,
+  resourceid: bookings.resourceid,
+  startsAt: bookings.startsAt,
+  endsAt: bookings.endsAt,
+  title: bookingResources.resourcename,
+  firstname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.firstname} end`,
+  surname: sql<string | null>`case when ${followers.customerid} is null then null else ${users.lastname} end`,
+  email: bookingCustomers.email,
+  partysize: bookings.partysize,
+  notes: bookings.notes,
+};
+type EventRow = { startsAt: Date; endsAt: Date } & Omit<Booking, 'start' | 'end'>;
+export const toBooking = ({ startsAt, endsAt, ...row }: EventRow): Booking => ({
+  ...row,
+  start: startsAt.toISOString(),
+  end: endsAt.toISOString(),
+});
+
+/** The calendar's events with their names; add the where (the benchmark floor runs the same query). */
+export const events = (db: Db) =>
+  db
+    .select(eventColumns)
+    .from(bookings)
+    .innerJoin(bookingResources, eq(bookingResources.resourceid, bookings.resourceid))
+    .innerJoin(bookingCustomers, eq(bookingCustomers.id, bookings.customerid))
+    .leftJoin(users, eq(users.userid, bookingCustomers.userid))
+    .leftJoin(
+      followers,
+      and(eq(followers.businessid, bookings.businessid), eq(followers.customerid, bookingCustomers.userid)),
+    );

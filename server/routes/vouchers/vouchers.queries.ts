@@ -1,22 +1,13 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+/**
+ * The vouchers area's reads, shared by its routes and the benchmarks (scripts/ may import `*.queries.ts`
+ * files, never a routes file): a voucher as the owner's screens read it, and an issued voucher as the
+ * counter sees it.
+ */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Voucher } from '#contracts/vouchers.ts';
 import type { Db } from '../../db/client.ts';
 import { issuedVouchers, users, vouchers, voucherTypes } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const VOUCHER_NOT_FOUND = 'Voucher not found.';
-
-/** An id from the path: anything that is not a UUID is an unknown row (404 with `message`), never a 500. */
-export const idParam = (value: string, notFound = VOUCHER_NOT_FOUND): string => {
-  if (!UUID.test(value)) throw new HttpError(404, notFound);
-  return value.toLowerCase();
-};
-
-/** The business's calendar day as YYYY-MM-DD, in its own zone (voucher dates are such days). */
-export const businessToday = (now: Date, timeZone: string) => format(new TZDate(now.getTime(), timeZone), 'yyyy-MM-dd');
+import { notFound } from '../../lib/ids.ts';
 
 const issued = sql<number>`(select count(*)::int from ${issuedVouchers} where ${issuedVouchers.voucherid} = ${vouchers.voucherid})`;
 const redeemed = sql<number>`(select count(*)::int from ${issuedVouchers} where ${issuedVouchers.voucherid} = ${vouchers.voucherid} and ${issuedVouchers.redeemedAt} is not null)`;
@@ -61,7 +52,7 @@ export async function voucherOf(db: Db, businessid: string, voucherid: string): 
   const [row] = await selectVouchers(db).where(
     and(eq(vouchers.businessid, businessid), eq(vouchers.voucherid, voucherid)),
   );
-  if (!row) throw new HttpError(404, VOUCHER_NOT_FOUND);
+  if (!row) throw notFound('voucher');
   return toVoucher(row as VoucherRow);
 }
 
@@ -69,3 +60,18 @@ export async function issuedCount(db: Db, voucherid: string) {
   const [row] = await db.select({ total: count() }).from(issuedVouchers).where(eq(issuedVouchers.voucherid, voucherid));
   return row?.total ?? 0;
 }
+
+/** What the counter sees of an issued voucher; add the where (scripts/bench-floor.ts runs the same select). */
+export const selectLookup = (db: Db) =>
+  db
+    .select({
+      issuedvoucherid: issuedVouchers.issuedvoucherid,
+      title: vouchers.title,
+      description: vouchers.description,
+      customer_email: users.email,
+      issuedvoucherstatusid: issuedVouchers.statusid,
+      redeemedAt: issuedVouchers.redeemedAt,
+    })
+    .from(issuedVouchers)
+    .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
+    .innerJoin(users, eq(users.userid, issuedVouchers.customerid));
