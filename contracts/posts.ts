@@ -11,6 +11,25 @@ export const POST_TEXTS = {
   feedFailed: 'Error fetching posts',
 } as const;
 
+/**
+ * Editing and deleting a post (issue 21): the spec has no words for them, so they live here, the one
+ * place both the server and the feed card read them from.
+ */
+export const POST_EDIT_TEXTS = {
+  edit: 'Edit',
+  save: 'Save',
+  cancel: 'Cancel',
+  saving: 'Saving…',
+  saveFailed: 'Could not save the post.',
+  delete: 'Delete',
+  deleting: 'Deleting…',
+  confirmTitle: 'Delete this post?',
+  confirmBody: 'Followers will no longer see it. A deleted post still counts toward today’s post limit.',
+  confirmDelete: 'Delete post',
+  deleteFailed: 'Could not delete the post.',
+  deleted: 'Post deleted.',
+} as const;
+
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -45,6 +64,13 @@ export const NewPost = v.pipe(
   v.check((post) => post.content !== null || post.imageUrl !== null, POST_TEXTS.empty),
 );
 export type NewPost = v.InferInput<typeof NewPost>;
+
+/**
+ * PUT /api/posts/{id}: the post's new text and image, with the same rules as a new one. `imageUrl` null
+ * (or left out) takes the image off; a key other than the current one must be a fresh upload.
+ */
+export const PostUpdate = NewPost;
+export type PostUpdate = NewPost;
 
 /** GET /api/posts/upload-url?filename&fileType */
 export const UploadUrlQuery = v.object({
