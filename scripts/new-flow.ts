@@ -89,6 +89,7 @@ export const ${n.constant}_TEXTS = {
   busy: 'Working...',
   failed: 'Could not finish: please try again.',
 } as const;
+const T = ${n.constant}_TEXTS;
 
 export interface ${n.pascal}Input {
   /** The row the action is about. */
@@ -129,26 +130,26 @@ export const ${n.camel}Machine = ${n.camel}.createMachine({
   initial: 'idle',
   states: {
     idle: {
-      description: 'The "${n.title}" button shows',
+      description: \`The "\${T.start}" button shows\`,
       tags: ['ready'],
       on: {
         '${n.camel}.start': {
           target: 'asking',
           actions: assign({ error: null }),
-          description: 'Press "${n.title}"',
+          description: \`Press "\${T.start}"\`,
         },
       },
     },
     ...confirmThenRun(${n.camel})({
       ask: {
         state: 'asking',
-        description: 'A dialog asks "${n.title}?", saying "This action cannot be undone."; focus is on Cancel',
-        confirm: { event: '${n.camel}.confirm', description: 'Press "${n.title}" in the dialog' },
+        description: \`A dialog asks "\${T.title}", saying "\${T.question}"; focus is on Cancel\`,
+        confirm: { event: '${n.camel}.confirm', description: \`Press "\${T.confirm}" in the dialog\` },
         cancel: { event: '${n.camel}.cancel', target: 'idle', description: 'Press "Cancel" (or Escape)' },
       },
       run: {
         state: 'running',
-        description: 'The action runs; the dialog\\'s button reads "Working..." and both buttons wait',
+        description: \`The action runs; the dialog's button reads "\${T.busy}" and both buttons wait\`,
         invoke: {
           id: 'run${n.pascal}',
           src: 'run${n.pascal}',
@@ -160,7 +161,7 @@ export const ${n.camel}Machine = ${n.camel}.createMachine({
           },
           onError: {
             target: 'asking',
-            actions: assign({ error: ({ event }) => failureText(event.error, ${n.constant}_TEXTS.failed) }),
+            actions: assign({ error: ({ event }) => failureText(event.error, T.failed) }),
             description: 'The server refuses or cannot be reached; the dialog stays with the reason',
           },
         },
@@ -236,11 +237,13 @@ import { live${n.pascal}Logic } from './${n.kebab}.wiring.ts';
 
 export interface ${n.pascal}Props extends FlowHooks<typeof ${n.camel}Machine> {
   id: string;
+  /** What the row is, for the button's accessible name in a list ("Delete: Fresh bread"). */
+  about?: string;
   /** After the server took it (reload the list, say so). */
   on${n.pascal}?: (id: string) => void;
 }
 
-export function ${n.pascal}({ id, on${n.pascal}, logic = live${n.pascal}Logic, options }: ${n.pascal}Props) {
+export function ${n.pascal}({ id, about, on${n.pascal}, logic = live${n.pascal}Logic, options }: ${n.pascal}Props) {
   const [state, send] = useFlowActor(
     logic.provide({ actions: { report${n.pascal}: (_, params: { id: string }) => on${n.pascal}?.(params.id) } }),
     { input: { id }, options },
@@ -250,7 +253,12 @@ export function ${n.pascal}({ id, on${n.pascal}, logic = live${n.pascal}Logic, o
   const confirm = { type: '${n.camel}.confirm' } as const;
   return (
     <>
-      <Button variant="secondary" {...enabledFor(state, start)} onClick={() => send(start)}>
+      <Button
+        variant="secondary"
+        aria-label={about ? \`\${${n.constant}_TEXTS.start}: \${about}\` : undefined}
+        {...enabledFor(state, start)}
+        onClick={() => send(start)}
+      >
         {${n.constant}_TEXTS.start}
       </Button>
       {state.hasTag('confirm') && (
