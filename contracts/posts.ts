@@ -11,24 +11,8 @@ export const POST_TEXTS = {
   feedFailed: 'Error fetching posts',
 } as const;
 
-/**
- * Editing and deleting a post (issue 21): the spec has no words for them, so they live here, the one
- * place both the server and the feed card read them from.
- */
-export const POST_EDIT_TEXTS = {
-  edit: 'Edit',
-  save: 'Save',
-  cancel: 'Cancel',
-  saving: 'Saving…',
-  saveFailed: 'Could not save the post.',
-  delete: 'Delete',
-  deleting: 'Deleting…',
-  confirmTitle: 'Delete this post?',
-  confirmBody: 'Followers will no longer see it. A deleted post still counts toward today’s post limit.',
-  confirmDelete: 'Delete post',
-  deleteFailed: 'Could not delete the post.',
-  deleted: 'Post deleted.',
-} as const;
+/** The answer to DELETE /api/posts/{id} (not in the spec; the feed card's own texts are in its machines). */
+export const POST_DELETED = 'Post deleted.';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];

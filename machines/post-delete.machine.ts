@@ -1,7 +1,7 @@
 /**
- * Post delete (dashboard): a person presses the action, is asked, and the effect runs; a failure is shown in
- * the question, which stays open. Made by `npm run new:flow`: the effect `runPostDelete` is a placeholder
- * the wiring provides. Say here which spec section this flow implements.
+ * Deleting a post from its card in Your Feed (issue 21; the spec has no words for it, so its texts are
+ * here). The post leaves both feeds, its image leaves the media store, and it still counts toward today's
+ * post limit (the server's rule). Made by `npm run new:flow -- dashboard post-delete`.
  */
 import { assign, setup } from 'xstate';
 import { confirmThenRun } from './lib/confirm.ts';
@@ -10,12 +10,12 @@ import type { ViewTag } from './lib/tags.ts';
 
 /** The flow's texts: the spec's where it has them (import those from contracts/), the rest here, once. */
 export const POST_DELETE_TEXTS = {
-  start: 'Post delete',
-  title: 'Post delete?',
-  question: 'This action cannot be undone.',
-  confirm: 'Post delete',
-  busy: 'Working...',
-  failed: 'Could not finish: please try again.',
+  start: 'Delete',
+  title: 'Delete this post?',
+  question: 'Followers will no longer see it. It still counts toward today’s post limit.',
+  confirm: 'Delete post',
+  busy: 'Deleting...',
+  failed: 'Could not delete the post.',
 } as const;
 const T = POST_DELETE_TEXTS;
 
@@ -85,7 +85,7 @@ export const postDeleteMachine = postDelete.createMachine({
           onDone: {
             target: 'idle',
             actions: { type: 'reportPostDelete', params: ({ context }) => ({ id: context.id }) },
-            description: 'The server takes it; the dialog closes',
+            description: 'The post is deleted; the dialog closes and Your Feed reloads without it',
           },
           onError: {
             target: 'asking',

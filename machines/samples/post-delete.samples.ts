@@ -7,7 +7,7 @@ export const postDeleteEntry = defineEntry({
   machine: postDeleteMachine,
   title: 'Post delete (dashboard)',
   samples: [
-    note({ type: 'postDelete.start' }, { say: '' }),
+    note({ type: 'postDelete.start' }, { say: 'on the newest post in Your Feed' }),
     note({ type: 'postDelete.confirm' }, { say: '' }),
     note({ type: 'postDelete.cancel' }, { say: '' }),
     done('runPostDelete'),
@@ -18,7 +18,7 @@ export const postDeleteEntry = defineEntry({
   uiKey: stateAndError,
   inputs: [
     {
-      label: 'The first row of the list',
+      label: "The newest post in the demo business's Your Feed",
       input: { id: '00000000-0000-4000-8000-000000000001' },
       start: { url: '/', signedInAs: demoOwner },
     },

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyPostLimitReached } from '../../contracts/limits.ts';
-import { POST_EDIT_TEXTS, POST_MAX_LENGTH, POST_TEXTS } from '../../contracts/posts.ts';
+import { POST_DELETED, POST_MAX_LENGTH, POST_TEXTS } from '../../contracts/posts.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { follow } from './support/customers.ts';
 import { png, uploadImage } from './support/images.ts';
@@ -100,7 +100,7 @@ describe('DELETE /api/posts/{id}', () => {
     const { postid } = await create(nora, { content: 'Gone soon', imageUrl: key });
     const res = await remove(nora, postid);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: POST_EDIT_TEXTS.deleted });
+    expect(await res.json()).toEqual({ message: POST_DELETED });
     expect((await feed(nora)).map((p) => p.postid)).not.toContain(postid);
     const theirs = await server.api('GET', `/api/customer/businesses/${nora.businessid}/posts`, {
       token: fan.accessToken,

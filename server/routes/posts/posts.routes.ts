@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { dailyPostLimitReached } from '#contracts/limits.ts';
-import { NewPost, POST_EDIT_TEXTS, PostUpdate, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
+import { NewPost, POST_DELETED, PostUpdate, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
 import { posts } from '../../db/schema.ts';
 import { publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
@@ -115,7 +115,7 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
       .returning({ imageKey: posts.imageKey });
     if (!gone) throw notFound('post');
     await removeUnusedImage(db, media, gone.imageKey);
-    return c.json({ message: POST_EDIT_TEXTS.deleted });
+    return c.json({ message: POST_DELETED });
   });
 
   return app;
