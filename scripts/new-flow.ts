@@ -381,9 +381,14 @@ function routeEdits(root: string, n: Names, r: Route): { edits: Edit[]; call: st
   // The contract: the request's fields (add them; every field built from contracts/common.ts blocks).
   let contract = read(contractFile);
   if (r.hasBody) {
-    contract += `\n/** ${r.method} ${r.path}: the request. Add its fields from the blocks in contracts/common.ts. */\nexport const ${request} = v.object({});\nexport type ${request} = v.InferInput<typeof ${request}>;\n`;
+    // One placeholder field, so the bad-input sweep has a field to mutate: replace it with the real ones.
+    contract += `\n/** ${r.method} ${r.path}: the request, built from the blocks in contracts/common.ts. */\nexport const ${request} = v.object({\n  note: singleLineText('Note', 200),\n});\nexport type ${request} = v.InferInput<typeof ${request}>;\n`;
     if (!/^import \* as v from 'valibot';/m.test(contract))
       contract = addImport(contract, "import * as v from 'valibot';\n");
+    const common = /^import \{([^}]*)\} from '\.\/common\.ts';/m.exec(contract);
+    if (!common) contract = addImport(contract, "import { singleLineText } from './common.ts';\n");
+    else if (!/\bsingleLineText\b/.test(common[1]!))
+      contract = contract.replace(common[0], `import {${common[1]!.trimEnd()}, singleLineText } from './common.ts';`);
   }
   if (r.hasBody) edits.push({ file: contractFile, text: contract, created: false });
 
@@ -441,7 +446,7 @@ function routeEdits(root: string, n: Names, r: Route): { edits: Edit[]; call: st
     `    summary: '${n.title}',`,
     `    tags: ['${cap(area)}'],`,
     ...(kind ? [`    params: { id: "The ${kind} id (another business's answers 404)." },`] : []),
-    ...(r.hasBody ? [`    body: { schema: ${request}, example: {} },`] : []),
+    ...(r.hasBody ? [`    body: { schema: ${request}, example: { note: 'A note' } },`] : []),
     '    ok: { 200: MessageBody },',
     '  },',
     '',
