@@ -11,7 +11,7 @@ import type { ViewTag } from './lib/tags.ts';
 /** The flow's texts: the spec's where it has them (import those from contracts/), the rest here, once. */
 export const POST_EDIT_TEXTS = {
   start: 'Edit',
-  label: 'Post text',
+  label: 'Edit post text',
   save: 'Save',
   busy: 'Saving...',
   cancel: 'Cancel',
