@@ -1,5 +1,5 @@
 /**
- * `npm run new:flow -- <area> <flow-name> [--route METHOD /api/path] [--root dir]`
+ * `npm run new:flow -- <area> <flow-name> [--route METHOD /api/path] [--root dir] [--files-only]`
  *
  * Writes a new flow in the house shape, ready to pass lint, typecheck and its own generated test as it
  * stands: the machine (ask → run → done | failed through `confirmThenRun`, every state and transition
@@ -542,6 +542,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   };
   const routeArgs = take('--route', 2);
   const rootArg = take('--root', 1);
+  // Only the files: no Biome, no plans (tests/unit/new-flow.test.ts runs it on a few copied files).
+  const filesOnly = take('--files-only', 0) !== null;
   const [area, flow] = args;
   if (!area || !flow) {
     console.error(usage);
@@ -551,6 +553,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const route = routeArgs ? parseRoute(routeArgs[0]!, routeArgs[1]!) : null;
     const written = newFlow(root, area, flow, route);
+    if (filesOnly) {
+      console.log(written.join('\n'));
+      process.exit(0);
+    }
     const run = (cmd: string, cmdArgs: string[]) => execFileSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
     run('npx', ['biome', 'check', '--write', ...written]);
     execFileSync('npx', ['tsx', 'scripts/plans.ts'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
