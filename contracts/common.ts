@@ -29,6 +29,7 @@ export const NOT_FOUND = {
   resource: 'Resource not found.',
   rule: 'Schedule rule not found.',
   closure: 'Closure not found.',
+  post: 'Post not found.',
   /** The caller's own records: an owner without a business, a user or customer without a profile. */
   ownBusiness: 'No business profile found.',
   ownUser: 'No user profile found.',

@@ -11,6 +11,9 @@ export const POST_TEXTS = {
   feedFailed: 'Error fetching posts',
 } as const;
 
+/** The answer to DELETE /api/posts/{id} (not in the spec; the feed card's own texts are in its machines). */
+export const POST_DELETED = 'Post deleted.';
+
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -45,6 +48,13 @@ export const NewPost = v.pipe(
   v.check((post) => post.content !== null || post.imageUrl !== null, POST_TEXTS.empty),
 );
 export type NewPost = v.InferInput<typeof NewPost>;
+
+/**
+ * PUT /api/posts/{id}: the post's new text and image, with the same rules as a new one. `imageUrl` null
+ * (or left out) takes the image off; a key other than the current one must be a fresh upload.
+ */
+export const PostUpdate = NewPost;
+export type PostUpdate = NewPost;
 
 /** GET /api/posts/upload-url?filename&fileType */
 export const UploadUrlQuery = v.object({

@@ -26,6 +26,8 @@ import {
   conversationsPollerEntry,
   messagesPanelEntry,
 } from './samples/messages.samples.ts';
+import { postDeleteEntry } from './samples/post-delete.samples.ts';
+import { postEditEntry } from './samples/post-edit.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
@@ -60,4 +62,6 @@ export const registry: MachineEntry[] = [
   bookingClosuresEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  postDeleteEntry,
+  postEditEntry,
 ];

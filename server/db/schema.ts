@@ -244,6 +244,11 @@ export const posts = pgTable(
     /** A key of `media` uploaded by this business, or null. */
     imageKey: text('image_key'),
     createdAt: createdAt(),
+    /**
+     * Set when the owner deletes the post: the row stays so it still counts toward that day's post limit
+     * (usage.ts postsToday), while every feed leaves it out and its image is removed from the media store.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('posts_business_created_idx').on(t.businessid, t.createdAt)],
 );

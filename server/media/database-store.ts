@@ -36,6 +36,9 @@ export function databaseStore(db: Db): MediaStore {
         .where(and(eq(media.key, key), eq(media.businessid, businessid)));
       return row ? null : IMAGE_NOT_FOUND;
     },
+    async remove(key) {
+      await db.delete(media).where(eq(media.key, key));
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';
 import { media } from '../db/schema.ts';
@@ -78,6 +79,10 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
         .values({ key, businessid, contentType, size, bytes: null, createdAt: now })
         .onConflictDoNothing();
       return null;
+    },
+    async remove(key) {
+      await remove(key);
+      await db.delete(media).where(eq(media.key, key));
     },
   };
 }

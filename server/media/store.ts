@@ -22,6 +22,12 @@ export interface MediaStore {
   }): Promise<string>;
   /** Null when the key is usable by this business in a post; else the sentence to answer with. */
   claim(input: { businessid: string; key: string; now: Date }): Promise<string | null>;
+  /**
+   * Removes a stored image (the bytes and its `media` row): a deleted post's, or one an edit replaced.
+   * Best effort: a failure leaves an orphan, never a failed request. Callers check no live post still
+   * names the key (posts.queries.ts `removeUnusedImage`).
+   */
+  remove(key: string): Promise<void>;
 }
 
 /** How long an upload target is valid. */

@@ -110,3 +110,25 @@ describe('media in S3-compatible storage', () => {
     }
   });
 });
+
+describe('a deleted or re-imaged post in S3-compatible storage', () => {
+  const objectStatus = async (key: string) => (await fetch(`${s3Url}/${BUCKET}/${key}`)).status;
+
+  it('removes the object when its post is deleted, and the replaced one when an edit changes the image', async () => {
+    const first = await uploadToBucket(png());
+    const made = await post(first.key);
+    expect(made.status).toBe(201);
+    const { postid } = (await made.json()) as { postid: string };
+    const second = await uploadToBucket(gif(), 'image/gif');
+    const edited = await server.api('PUT', `/api/posts/${postid}`, {
+      token,
+      body: { content: 'New photo', imageUrl: second.key },
+    });
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await objectStatus(first.key)).toBe(404);
+    expect(await objectStatus(second.key)).toBe(200);
+
+    expect((await server.api('DELETE', `/api/posts/${postid}`, { token })).status).toBe(200);
+    expect(await objectStatus(second.key)).toBe(404);
+  });
+});

@@ -1,4 +1,5 @@
-import { NewPost, Post, Posts, UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
+import { MessageBody } from '#contracts/common.ts';
+import { NewPost, Post, Posts, PostUpdate, UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
 import { describeRoutes } from '../../openapi/describe.ts';
 
 const tags = ['Posts'];
@@ -19,5 +20,18 @@ export const postsApi = describeRoutes('owner', {
     params: { id: "The caller's own business id (another answers 404)." },
     body: { schema: NewPost, example: { content: 'Fresh scones from 8 am!', imageUrl: null } },
     ok: { 201: Post },
+  },
+  'PUT /api/posts/:id': {
+    summary: "Edit one of the business's posts: its text and image, under the rules of a new post",
+    tags,
+    params: { id: "The post id (another business's, or a deleted one, answers 404)." },
+    body: { schema: PostUpdate, example: { content: 'Fresh scones from 9 am!', imageUrl: null } },
+    ok: { 200: Post },
+  },
+  'DELETE /api/posts/:id': {
+    summary: "Delete one of the business's posts and its image (it still counts toward the day's limit)",
+    tags,
+    params: { id: "The post id (another business's, or a deleted one, answers 404)." },
+    ok: { 200: MessageBody },
   },
 });

@@ -1,18 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { dailyPostLimitReached } from '#contracts/limits.ts';
-import { NewPost, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
+import { NewPost, POST_DELETED, PostUpdate, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
 import { posts } from '../../db/schema.ts';
 import { publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { notFound } from '../../lib/ids.ts';
+import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope, ownBusinessParam } from '../../lib/scope.ts';
 import { lockBusiness, postsToday } from '../../lib/usage.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import { EXTENSIONS } from '../../media/store.ts';
 import type { AppDeps } from '../../types.ts';
-import { feedQuery, selectPosts, toPost } from './posts.queries.ts';
+import { feedQuery, removeUnusedImage, selectPosts, toPost } from './posts.queries.ts';
 
 /**
  * The owner's posts (spec §7): the feed, the upload target for a photo, and a new post. The daily post
@@ -71,6 +71,51 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
     });
     const [row] = await selectPosts(db).where(eq(posts.postid, created));
     return c.json(toPost(row!), 201);
+  });
+
+  /** Edit: new text and image under the rules of a new post; a replaced image leaves the media store. */
+  app.put('/posts/:id', async (c) => {
+    const mine = businessScope(c);
+    const postid = idParam(c, 'id', 'post');
+    const body = await readJson(c, PostUpdate);
+    const now = clock();
+    const own = and(mine.where(posts), eq(posts.postid, postid), isNull(posts.deletedAt));
+    const [before] = await db.select({ imageKey: posts.imageKey }).from(posts).where(own);
+    if (!before) throw notFound('post');
+    if (body.imageUrl && body.imageUrl !== before.imageKey) {
+      const problem = await media.claim({ businessid: mine.businessid, key: body.imageUrl, now });
+      if (problem) throw new HttpError(400, problem);
+    }
+    const replaced = await db.transaction(async (tx) => {
+      // The row's lock orders this edit against a delete or another edit of the same post.
+      const [current] = await tx.select({ imageKey: posts.imageKey }).from(posts).where(own).for('update');
+      if (!current) throw notFound('post');
+      await tx
+        .update(posts)
+        .set({ content: body.content ?? '', imageKey: body.imageUrl })
+        .where(eq(posts.postid, postid));
+      return current.imageKey !== body.imageUrl ? current.imageKey : null;
+    });
+    await removeUnusedImage(db, media, replaced);
+    const [row] = await selectPosts(db).where(eq(posts.postid, postid));
+    return c.json(toPost(row!));
+  });
+
+  /**
+   * Delete: the row is marked, not removed, so it still counts toward its day's post limit (deleting
+   * never makes room for another post); its image leaves the media store.
+   */
+  app.delete('/posts/:id', async (c) => {
+    const mine = businessScope(c);
+    const postid = idParam(c, 'id', 'post');
+    const [gone] = await db
+      .update(posts)
+      .set({ deletedAt: clock() })
+      .where(and(mine.where(posts), eq(posts.postid, postid), isNull(posts.deletedAt)))
+      .returning({ imageKey: posts.imageKey });
+    if (!gone) throw notFound('post');
+    await removeUnusedImage(db, media, gone.imageKey);
+    return c.json({ message: POST_DELETED });
   });
 
   return app;

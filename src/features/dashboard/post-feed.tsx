@@ -5,6 +5,8 @@ import type { Post } from '#contracts/posts.ts';
 import type { loadMachine } from '#machines/load.machine.ts';
 import { mediaUrl } from '#src/api/client.ts';
 import { LoadError } from '#src/ui/load-error.tsx';
+import { PostDelete } from './post-delete.tsx';
+import { PostEdit } from './post-edit.tsx';
 
 export const FEED_TEXTS = { empty: "You haven't made any posts yet.", unknownAuthor: 'Unknown Author' } as const;
 
@@ -13,7 +15,8 @@ export const authorName = (email: string | null) => email?.split('@')[0]?.trim()
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-export function PostCard({ post }: { post: Post }) {
+/** One card: its own edit and delete machines; `onChanged` reloads the feed after either. */
+export function PostCard({ post, onChanged }: { post: Post; onChanged?: () => void }) {
   const author = authorName(post.authoremail);
   return (
     <article className="card post-card" aria-label={`Post by ${author}`}>
@@ -28,22 +31,37 @@ export function PostCard({ post }: { post: Post }) {
           </time>
         </div>
       </header>
-      {post.content && <p className="post-card-content">{post.content}</p>}
-      {post.imageurl && (
-        <div className="post-card-image">
-          <img
-            src={mediaUrl(post.imageurl)}
-            alt={post.content ? `Shared with: ${post.content.slice(0, 80)}` : `Shared by ${author}`}
-            loading="lazy"
-            decoding="async"
-          />
-        </div>
-      )}
+      <PostEdit
+        post={post}
+        onPostEdit={onChanged}
+        actions={
+          <PostDelete id={post.postid} about={(post.content || 'photo').slice(0, 40)} onPostDelete={onChanged} />
+        }
+      >
+        {post.imageurl && (
+          <div className="post-card-image">
+            <img
+              src={mediaUrl(post.imageurl)}
+              alt={post.content ? `Shared with: ${post.content.slice(0, 80)}` : `Shared by ${author}`}
+              loading="lazy"
+              decoding="async"
+            />
+          </div>
+        )}
+      </PostEdit>
     </article>
   );
 }
 
-export function PostFeed({ state, onRetry }: { state: SnapshotFrom<typeof loadMachine>; onRetry: () => void }) {
+export function PostFeed({
+  state,
+  onRetry,
+  onChanged,
+}: {
+  state: SnapshotFrom<typeof loadMachine>;
+  onRetry: () => void;
+  onChanged?: () => void;
+}) {
   const posts = state.context.data as Post[] | null;
   return (
     <section className="feed" aria-labelledby="feed-title" aria-busy={state.hasTag('busy') || undefined}>
@@ -61,7 +79,7 @@ export function PostFeed({ state, onRetry }: { state: SnapshotFrom<typeof loadMa
       )}
       {state.hasTag('error') && <LoadError text={state.context.error} onRetry={onRetry} />}
       {state.hasTag('ready') && posts?.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
-      {state.hasTag('ready') && posts?.map((post) => <PostCard key={post.postid} post={post} />)}
+      {state.hasTag('ready') && posts?.map((post) => <PostCard key={post.postid} post={post} onChanged={onChanged} />)}
     </section>
   );
 }

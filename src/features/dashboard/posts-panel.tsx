@@ -30,7 +30,11 @@ export function PostsPanel({
         onPosted={() => sendFeed({ type: 'load.refresh' })}
         logic={composerLogic}
       />
-      <PostFeed state={feed} onRetry={() => sendFeed({ type: 'load.retry' })} />
+      <PostFeed
+        state={feed}
+        onRetry={() => sendFeed({ type: 'load.retry' })}
+        onChanged={() => sendFeed({ type: 'load.refresh' })}
+      />
     </div>
   );
 }

@@ -63,7 +63,7 @@ export const ID_KINDS = {
   },
   followerid: { paths: ['followers/{id}'], make: async (m) => m.follower.userid },
   postid: {
-    paths: [],
+    paths: ['posts/{id}'],
     make: async (m) => {
       const { key, put } = await uploadImage(m.server, m.owner.token);
       expect(put.status).toBe(201);
