@@ -10,7 +10,7 @@ import { mediaOrigins } from './media/index.ts';
 import { mediaRoutes, uploadRoutes } from './media/media.routes.ts';
 import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { escapeForLog, loggablePath, requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { allOperations } from './openapi/operations.ts';
@@ -108,7 +108,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json({ message: error.message || 'The request is not valid.' }, error.status);
     }
     // Never a stack trace to the caller; the log gets what failed and where, never SQL parameters or bodies.
-    deps.log.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+    deps.log.error(
+      `${escapeForLog(c.req.method)} ${loggablePath(c.req.url)} failed: ${describeError(error).split('\n').map(escapeForLog).join('\n')}`,
+    );
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;

@@ -257,3 +257,39 @@ describe('the error log after a database failure', () => {
     }
   });
 });
+
+describe('the request log', () => {
+  const linesFor = async (path: string, init?: { token?: string }) => {
+    server.logs.length = 0;
+    const response = await server.api('GET', path, init);
+    await response.arrayBuffer();
+    return server.logs;
+  };
+
+  it('writes the path as sent: an encoded CR LF cannot forge a second line', async () => {
+    const forged = '/api/public/x%0d%0aGET%20/api/users/me%20200%201.0ms';
+    const lines = await linesFor(forged);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/api\/public\/x%0d%0aGET%20\/api\/users\/me%20200%201\.0ms 404 [\d.]+ms$/);
+    expect(lines.join('\n')).not.toMatch(/[\r\n]/);
+  });
+
+  it('never writes a control character, even for an encoded NUL or escape sequence', async () => {
+    const lines = await linesFor('/api/public/a%00%1b[31mb');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/api\/public\/a%00%1b\[31mb 404 /);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
+
+  it('masks voucher codes and token-shaped segments', async () => {
+    const code = 'SECRETCODE42';
+    const lines = await linesFor(`/api/redeem/lookup/${code}`, { token });
+    expect(lines[0]).toMatch(/^GET \/api\/redeem\/lookup\/\*\*\* 404 /);
+    expect(lines.join('\n')).not.toContain(code);
+    const jwtShaped = `${token.split('.').slice(0, 2).join('.')}.c2lnbmF0dXJl`;
+    const more = await linesFor(`/api/public/${jwtShaped}`);
+    expect(more[0]).toMatch(/^GET \/api\/public\/\*\*\* 404 /);
+    expect(more.join('\n')).not.toContain(token.split('.')[1]!);
+  });
+});
