@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { Email, multiLineText, requiredText, singleLineText, UUID } from './common.ts';
+import {
+  Email,
+  isCalendarDay,
+  isDayInRange,
+  isInstantInRange,
+  multiLineText,
+  requiredText,
+  singleLineText,
+  UUID,
+  YEAR_RANGE_TEXT,
+} from './common.ts';
 
 /** Spec §8 fallbacks and the booking area's own sentences, shared by the server and the portal. */
 export const BOOKING_TEXTS = {
@@ -52,10 +62,8 @@ const calendarDate = (label: string) =>
     v.string(`${label} is required.`),
     v.trim(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-24.`),
-    v.check(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label} must be a date like 2026-12-24.`,
-    ),
+    v.check(isCalendarDay, `${label} must be a date like 2026-12-24.`),
+    v.check(isDayInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
 
 const instant = (label: string) =>
@@ -68,6 +76,7 @@ const instant = (label: string) =>
     ),
     v.transform((t) => new Date(t)),
     v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
+    v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
 
 // --- Resources ------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { hasControlCharacters } from '#contracts/text.ts';
 import { HttpError } from './http-error.ts';
+import { parseRequestJson } from './json.ts';
 
 /** The first issue, phrased for a person: "Email is required." rather than a schema dump. */
 export function firstIssue(issues: readonly v.BaseIssue<unknown>[]): string {
@@ -47,13 +48,9 @@ export async function readJson<S extends v.GenericSchema>(c: Context, schema: S)
   if (!type.toLowerCase().includes('application/json')) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).');
   }
-  const raw = await c.req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
-  }
+  const parsed = parseRequestJson(await c.req.text());
+  if (!parsed.ok) throw new HttpError(400, parsed.message);
+  const body = parsed.value;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'The request body must be a JSON object.');
   }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { rawPath } from '../lib/raw-path.ts';
 
 export type Logger = { info: (line: string) => void; error: (line: string) => void };
 
@@ -10,15 +11,6 @@ export const consoleLogger: Logger = {
 /** Path segments after these prefixes are secrets (a voucher code is a bearer credential): logged as `***`. */
 const SECRET_SEGMENTS = ['/api/redeem/lookup/'];
 const JWT_LIKE = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*/g;
-
-/** The path as the client sent it (still percent-encoded, never decoded), without the query string. */
-export function rawPath(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
-  if (start < 0) return '/';
-  const end = url.search(/[?#]/);
-  return end < start ? url.slice(start) : url.slice(start, end);
-}
 
 /**
  * Whatever a caller wrote, one log line stays one line: C0/C1 controls, DEL, line and paragraph

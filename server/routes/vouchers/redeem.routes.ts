@@ -6,7 +6,7 @@ import { idParam, notFound } from '../../lib/ids.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
-import { normaliseCode } from '../../lib/voucher-codes.ts';
+import { CODE_PATTERN, normaliseCode } from '../../lib/voucher-codes.ts';
 import type { AppDeps } from '../../types.ts';
 import { selectLookup } from './vouchers.queries.ts';
 
@@ -34,7 +34,10 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     if (!locked.allowed) {
       throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(locked.retryAfterSeconds) });
     }
-    const [row] = await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)));
+    // A code of another shape (a NUL, a broken escape) exists nowhere: not found without a query.
+    const [row] = CODE_PATTERN.test(code)
+      ? await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)))
+      : [];
     if (!row) {
       await hitRateLimit(db, bucketOf(mine.businessid), {
         limit: LOOKUP_FAILURE_LIMIT,
