@@ -275,4 +275,25 @@ describe('the lookup rate limit', () => {
     clock.advance(LOOKUP_WINDOW_SECONDS * 1000 + 1000);
     expect((await lookup(limited, real.code)).status).toBe(200);
   });
+
+  it(`evaluates at most ${LOOKUP_FAILURE_LIMIT} of 300 simultaneous lookups with one token (counted first, in one statement)`, async () => {
+    const racer = await signedInOwner(server, { email: 'racer.redeem@example.com', businessName: 'Racer Redeem' });
+    const voucher = await createVoucher(server, racer, { title: 'Raced code voucher' });
+    const real = await claimed(customers[4]!, voucher.voucherid);
+    const guesses = Array.from(
+      { length: 300 },
+      (_, i) => `AAA-AAA-${'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[i % 31]}${i % 10}A`,
+    );
+    const statuses = await Promise.all(guesses.map(async (code) => (await lookup(racer, code)).status));
+    const evaluated = statuses.filter((status) => status === 404).length;
+    expect(evaluated).toBeGreaterThan(0);
+    expect(evaluated).toBeLessThanOrEqual(LOOKUP_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - evaluated);
+    // Locked: the right code is refused too, until the window ends.
+    expect((await lookup(racer, real.code)).status).toBe(429);
+    clock.advance(LOOKUP_WINDOW_SECONDS * 1000 + 1000);
+    // A code that is found gives its count back: a busy counter is never locked by its own redemptions.
+    for (let i = 0; i < LOOKUP_FAILURE_LIMIT + 5; i++) expect((await lookup(racer, real.code)).status).toBe(200);
+    expect((await lookup(racer, 'AAA-AAA-AAA')).status).toBe(404);
+  });
 });
