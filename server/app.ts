@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Public (the guard's PUBLIC_PATHS): every route this app has, described (server/openapi/), built once.
   let described: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => {
-    described ??= openApiDocument(app, allOperations(deps.env));
+    described ??= openApiDocument(app, allOperations(deps.env), publicOrigin(c, deps.env));
     return c.json(described);
   });
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).

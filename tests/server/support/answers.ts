@@ -27,7 +27,8 @@ export function answerChecker(document: Schema) {
     answer: { status: number; contentType: string | null; text: string },
   ): string | undefined {
     const name = `${operation.method} ${operation.path} ${answer.status}`;
-    const response = (operation.op.responses as Record<string, Schema>)[String(answer.status)];
+    const responses = operation.op.responses as Record<string, Schema>;
+    const response = responses[String(answer.status)] ?? responses[`${String(answer.status)[0]}XX`];
     if (!response) return `${name}: status not documented (${answer.text.slice(0, 120)})`;
     const content = response.content as Record<string, Schema> | undefined;
     const type = (answer.contentType ?? '').split(';')[0]!.trim().toLowerCase();

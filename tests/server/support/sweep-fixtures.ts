@@ -65,21 +65,21 @@ export async function startSweep() {
     availabilityid: rule.availabilityid,
     code: 'ABCD2345',
   };
-  const named = (path: string) =>
-    [...path.matchAll(/([^/]*)\/\{(\w+)\}/g)].map(([, segment, name]) => kindOfPathParameter(segment!, name!));
+  const named = (method: string, path: string) =>
+    [...path.matchAll(/([^/]*)\/\{(\w+)\}/g)].map(([, segment, name]) => kindOfPathParameter(segment!, name!, method));
   const needed = new Set(
     operations
       .filter((o) => o.area !== 'identity')
-      .flatMap((o) => named(o.path))
+      .flatMap((o) => named(o.method, o.path))
       .filter((kind) => kind !== undefined),
   );
   const ids = await makeIds({ server, owner, follower: customer }, preset, needed);
 
   /** The caller's own rows for each path parameter: `{id}` means what its path says. */
-  const fillPath = (path: string): string =>
+  const fillPath = (method: string, path: string): string =>
     path.replace(/([^/]*)\/\{(\w+)\}/g, (_all, segment: string, name: string) => {
       if (name === 'path' || name === 'key') return `${segment}/x`;
-      const kind = kindOfPathParameter(segment, name);
+      const kind = kindOfPathParameter(segment, name, method);
       const id = kind && ids[kind];
       if (!id)
         throw new Error(`No fixture for {${name}} of ${path}: give its kind a row in ID_KINDS (support/owner-a.ts).`);
@@ -95,7 +95,7 @@ export async function startSweep() {
   const tokenFor = (o: DocOperation) =>
     o.area === 'owner' ? owner.token : o.area === 'customer' ? customer.accessToken : undefined;
   const urlOf = (o: DocOperation, query = exampleQuery(o)) =>
-    new URL(`${fillPath(o.path)}${queryString(query)}`, server.url).href;
+    new URL(`${fillPath(o.method, o.path)}${queryString(query)}`, server.url).href;
 
   let address = 0;
   const call = async (
