@@ -86,7 +86,7 @@ const TEXT_FIELDS: Case[] = [
       description: /Description/,
       address: /Address/,
       logourl: /Logo URL/,
-      timezone: /timezone/,
+      timezone: /Time zone/,
     }[field],
   })),
 ];
@@ -107,6 +107,29 @@ describe('control characters in text fields', () => {
     expect(saved.status).toBe(200);
     expect((await saved.json()).description).toBe('Coffee\n\tand cake');
     expect(await server.deps.identity.findUserByEmail('ada@example.com')).toBeUndefined();
+  });
+
+  it('takes CRLF (and a lone CR) in multi-line fields as a line break, as Windows browsers and apps send it', async () => {
+    const saved = await json('PUT', '/api/businesses/me', { ...profile, description: 'Coffee\r\nand\rcake' }, true);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await saved.json()).description).toBe('Coffee\nand\ncake');
+    // A single-line field still refuses it, naming the field's label.
+    const name = await json('PUT', '/api/businesses/me', { ...profile, businessname: 'Harbour\r\nLane' }, true);
+    expect(name.status).toBe(400);
+    expect((await name.json()).message).toBe('Business name must not contain control characters.');
+    // A NUL beside the CRLF is refused naming the label, not the raw key.
+    const nul = await json('PUT', '/api/businesses/me', { ...profile, description: 'a\r\nb\u0000' }, true);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toBe('Description must not contain control characters.');
+  });
+
+  it('names the field by its label when a required key is missing or the wrong type', async () => {
+    const conversation = await json('POST', '/api/availability', { dayofweek: 1 }, true);
+    expect((await conversation.json()).message).toBe('Resource is required.');
+    const closure = await json('POST', '/api/booking-closures', {}, true);
+    expect((await closure.json()).message).toBe('Start date is required.');
+    const zone = await json('PUT', '/api/businesses/me', { ...profile, timezone: 5 }, true);
+    expect((await zone.json()).message).toBe('Time zone is not a known IANA time zone (for example Europe/London).');
   });
 
   it('takes a name of zero-width characters and spaces as missing', async () => {
