@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { Email, multiLineText, requiredText, singleLineText, UUID } from './common.ts';
+import {
+  Email,
+  isCalendarDay,
+  isDayInRange,
+  isInstantInRange,
+  multiLineText,
+  requiredText,
+  singleLineText,
+  UUID,
+  YEAR_RANGE_TEXT,
+} from './common.ts';
 
 /** Spec §8 fallbacks and the booking area's own sentences, shared by the server and the portal. */
 export const BOOKING_TEXTS = {
@@ -35,39 +45,57 @@ const wholeNumber = (label: string, min: number, max: number) =>
     v.maxValue(max, `${label} must be a whole number from ${min} to ${max}.`),
   );
 
-const id = (label: string) =>
-  v.pipe(v.string(`${label} is required.`), v.trim(), v.regex(UUID, `${label} is not valid.`), v.toLowerCase());
+/**
+ * A missing key reads as "" (like the text blocks of common.ts), so the caller gets the field's own
+ * message naming its label ("Start time is required."), never valibot's one naming the raw key.
+ */
+const orEmpty = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
 
-/** A wall time "HH:MM" or "HH:MM:SS" (00:00 to 23:59:59), answered as "HH:MM:SS". */
-const wallTime = (label: string) =>
+const id = (label: string) =>
   v.pipe(
     v.string(`${label} is required.`),
     v.trim(),
-    v.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be a time like 09:00.`),
-    v.transform((t) => (t.length === 5 ? `${t}:00` : t)),
+    v.nonEmpty(`${label} is required.`),
+    v.regex(UUID, `${label} is not valid.`),
+    v.toLowerCase(),
+  );
+
+/** A wall time "HH:MM" or "HH:MM:SS" (00:00 to 23:59:59), answered as "HH:MM:SS". */
+const wallTime = (label: string) =>
+  orEmpty(
+    v.pipe(
+      v.string(`${label} is required.`),
+      v.trim(),
+      v.nonEmpty(`${label} is required.`),
+      v.regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, `${label} must be a time like 09:00.`),
+      v.transform((t) => (t.length === 5 ? `${t}:00` : t)),
+    ),
   );
 
 const calendarDate = (label: string) =>
   v.pipe(
     v.string(`${label} is required.`),
     v.trim(),
+    v.nonEmpty(`${label} is required.`),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-12-24.`),
-    v.check(
-      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-      `${label} must be a date like 2026-12-24.`,
-    ),
+    v.check(isCalendarDay, `${label} must be a date like 2026-12-24.`),
+    v.check(isDayInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
 
 const instant = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required.`),
-    v.trim(),
-    v.regex(
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
-      `${label} must be a date and time with its offset (ISO 8601).`,
+  orEmpty(
+    v.pipe(
+      v.string(`${label} is required.`),
+      v.trim(),
+      v.nonEmpty(`${label} is required.`),
+      v.regex(
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+        `${label} must be a date and time with its offset (ISO 8601).`,
+      ),
+      v.transform((t) => new Date(t)),
+      v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
+      v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
     ),
-    v.transform((t) => new Date(t)),
-    v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
   );
 
 // --- Resources ------------------------------------------------------------------------------------
@@ -134,8 +162,8 @@ export const AvailabilityRuleList = v.union([
 /** POST /api/availability: a weekly rule; overlapping another rule of that day is refused (409). */
 export const AvailabilityRequest = v.pipe(
   v.object({
-    resourceid: id('Resource'),
-    dayofweek: wholeNumber('Day', 0, 6),
+    resourceid: orEmpty(id('Resource')),
+    dayofweek: v.optional(wholeNumber('Day', 0, 6), ''),
     starttime: wallTime('Start time'),
     endtime: wallTime('End time'),
   }),
@@ -167,7 +195,7 @@ export const Closures = v.array(Closure);
 export const ClosureRequest = v.pipe(
   v.object({
     resourceid: v.optional(v.nullable(id('Resource')), null),
-    startdate: calendarDate('Start date'),
+    startdate: orEmpty(calendarDate('Start date')),
     enddate: v.optional(calendarDate('End date')),
     reason: singleLineText('Reason', 200),
   }),
@@ -187,7 +215,7 @@ export type ClosureRequest = v.InferInput<typeof ClosureRequest>;
 
 /** GET /api/booking-availability/{resourceid}?date&duration&partysize */
 export const SlotsQuery = v.object({
-  date: calendarDate('date'),
+  date: orEmpty(calendarDate('date')),
   duration: v.pipe(
     v.optional(v.string(), '60'),
     v.picklist(['30', '60', '90'], 'duration must be 30, 60 or 90 minutes.'),
@@ -206,7 +234,7 @@ export const SlotsAnswer = v.object({ data: v.object({ availableSlots: v.array(S
 /** POST /api/bookings (spec §3 "Booking creation payload"). */
 export const BookingRequest = v.pipe(
   v.object({
-    resourceid: id('Resource'),
+    resourceid: orEmpty(id('Resource')),
     customerEmail: Email,
     bookingstarttime: instant('Start time'),
     bookingendtime: instant('End time'),

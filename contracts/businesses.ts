@@ -28,11 +28,12 @@ const coordinate = (range: CoordinateRange) => {
 };
 
 /** IANA zone names such as Europe/Berlin; checked against the runtime's zone list on the server. */
+const ZONE_TEXT = 'Time zone is not a known IANA time zone (for example Europe/London).';
 export const TimeZone = v.pipe(
-  v.string(),
-  v.nonEmpty(),
-  v.maxLength(64),
-  v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/),
+  v.string(ZONE_TEXT),
+  v.nonEmpty(ZONE_TEXT),
+  v.maxLength(64, ZONE_TEXT),
+  v.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/, ZONE_TEXT),
 );
 
 /** GET /api/businesses/me (and the PUT's answer). */

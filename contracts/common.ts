@@ -9,6 +9,36 @@ export type ErrorBody = v.InferOutput<typeof ErrorBody>;
 export const MessageBody = v.object({ message: v.string() });
 export type MessageBody = v.InferOutput<typeof MessageBody>;
 
+// --- Dates and numbers: the range a person could mean -------------------------------------------
+
+/**
+ * Every date and timestamp the API takes lies in these years (inclusive). Past them a date means a typo
+ * or an attack (year 0, 9999-12-31 whose next day PostgreSQL cannot hold), and it is refused at the
+ * contract with the field's name, before any query.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+export const YEAR_RANGE_TEXT = `between ${MIN_YEAR}-01-01 and ${MAX_YEAR}-12-31`;
+
+/** A real calendar day "YYYY-MM-DD" (no 30 February) within MIN_YEAR..MAX_YEAR. */
+export const isCalendarDay = (text: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+export const isDayInRange = (text: string): boolean => {
+  const year = Number(text.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+};
+/** An instant whose UTC year is within MIN_YEAR..MAX_YEAR. */
+export const isInstantInRange = (date: Date): boolean => {
+  const year = date.getUTCFullYear();
+  return !Number.isNaN(year) && year >= MIN_YEAR && year <= MAX_YEAR;
+};
+
+/** The largest id a PostgreSQL `integer` column holds: larger ids are refused, never sent to a query. */
+export const MAX_INT_ID = 2_147_483_647;
+
 // --- Ids ------------------------------------------------------------------------------------------
 
 /** The shape of every id the API hands out (a UUID, any case on the way in; answered lower-case). */

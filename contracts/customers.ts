@@ -51,5 +51,8 @@ export const PublicBusiness = v.object({
   logourl: v.nullable(v.string()),
 });
 export type PublicBusiness = v.InferOutput<typeof PublicBusiness>;
+/** GET /api/customer/businesses/{id}: the public profile and whether the caller follows it. */
+export const CustomerBusinessView = v.object({ ...PublicBusiness.entries, following: v.boolean() });
+export type CustomerBusinessView = v.InferOutput<typeof CustomerBusinessView>;
 
 export const FOLLOWERS_ONLY = 'Follow this business to see its posts.';

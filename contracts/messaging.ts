@@ -43,7 +43,8 @@ export type SendMessageRequest = v.InferInput<typeof SendMessageRequest>;
 
 /** PUT .../conversations/{id}: archive (false) or reactivate (true). */
 export const ConversationUpdate = v.object({
-  is_active: v.boolean('is_active must be true or false.'),
+  // A missing key reads as "" and fails the boolean check with the field's own message (not the raw key).
+  is_active: v.optional(v.boolean('Active must be true or false.'), '' as unknown as boolean),
 });
 export type ConversationUpdate = v.InferInput<typeof ConversationUpdate>;
 

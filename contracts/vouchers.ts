@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { requiredMultiLineText, requiredText } from './common.ts';
+import {
+  isCalendarDay,
+  isDayInRange,
+  MAX_INT_ID,
+  requiredMultiLineText,
+  requiredText,
+  YEAR_RANGE_TEXT,
+} from './common.ts';
 
 /** Spec §5 and §8 texts of the voucher screens; the server answers with the same words where it can. */
 export const VOUCHER_TEXTS = {
@@ -68,20 +75,14 @@ export const VoucherListQuery = v.object({
   status: v.optional(v.picklist(['active', 'archived'], 'Status must be active or archived.'), 'active'),
 });
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDay = (text: string) => {
-  if (!ISO_DAY.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-};
-
 const day = (requiredMessage: string, label: string) =>
   v.optional(
     v.pipe(
       v.string(requiredMessage),
       v.trim(),
       v.nonEmpty(requiredMessage),
-      v.check(isRealDay, `${label} must be a date (YYYY-MM-DD).`),
+      v.check(isCalendarDay, `${label} must be a date (YYYY-MM-DD).`),
+      v.check(isDayInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
     ),
     '',
   );
@@ -101,7 +102,7 @@ const Value = v.pipe(
 const VoucherTypeId = v.pipe(
   v.optional(v.union([v.number(), v.string()], VOUCHER_FIELD_TEXTS.typeRequired), ''),
   v.transform((input) => (typeof input === 'number' ? input : input.trim() === '' ? Number.NaN : Number(input))),
-  v.check((id) => Number.isInteger(id) && id > 0, VOUCHER_FIELD_TEXTS.typeRequired),
+  v.check((id) => Number.isInteger(id) && id > 0 && id <= MAX_INT_ID, VOUCHER_FIELD_TEXTS.typeRequired),
 );
 
 /**

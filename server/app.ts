@@ -10,7 +10,7 @@ import { mediaOrigins } from './media/index.ts';
 import { mediaRoutes, uploadRoutes } from './media/media.routes.ts';
 import { guard } from './middleware/auth.ts';
 import { limitBodies } from './middleware/body-limit.ts';
-import { requestLog } from './middleware/request-log.ts';
+import { escapeForLog, loggablePath, requestLog } from './middleware/request-log.ts';
 import { antiForgery, securityHeaders } from './middleware/security.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { allOperations } from './openapi/operations.ts';
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Public (the guard's PUBLIC_PATHS): every route this app has, described (server/openapi/), built once.
   let described: ReturnType<typeof openApiDocument> | undefined;
   api.get('/openapi.json', (c) => {
-    described ??= openApiDocument(app, allOperations(deps.env));
+    described ??= openApiDocument(app, allOperations(deps.env), publicOrigin(c, deps.env));
     return c.json(described);
   });
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
@@ -108,7 +108,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       return c.json({ message: error.message || 'The request is not valid.' }, error.status);
     }
     // Never a stack trace to the caller; the log gets what failed and where, never SQL parameters or bodies.
-    deps.log.error(`${c.req.method} ${c.req.path} failed: ${describeError(error)}`);
+    deps.log.error(
+      `${escapeForLog(c.req.method)} ${loggablePath(c.req.url)} failed: ${describeError(error).split('\n').map(escapeForLog).join('\n')}`,
+    );
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500);
   });
   return app;

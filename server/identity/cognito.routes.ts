@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { clientIp } from '../lib/client-ip.ts';
 import { newId } from '../lib/crypto.ts';
 import { describeError } from '../lib/describe-error.ts';
+import { parseRequestJson } from '../lib/json.ts';
 import type { IdentityContext, Operation } from './context.ts';
 import { CognitoError, invalidParameter } from './errors.ts';
 import { getTokensFromRefreshToken, getUser, globalSignOut, initiateAuth, revokeToken } from './sessions.ts';
@@ -74,13 +75,9 @@ export function cognitoRoutes(ctx: IdentityContext) {
       );
     }
     // The size was capped before anything read the body (server/middleware/body-limit.ts).
-    const raw = await c.req.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return fail(new CognitoError('SerializationException', 'The request body is not valid JSON.'));
-    }
+    const parsed = parseRequestJson(await c.req.text());
+    if (!parsed.ok) return fail(new CognitoError('SerializationException', parsed.message));
+    const body = parsed.value;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       return fail(new CognitoError('SerializationException', 'The request body must be a JSON object.'));
     }

@@ -5,7 +5,7 @@ import { passwordProblem } from '#contracts/password.ts';
 import { hasControlCharacters, isBlank } from '#contracts/text.ts';
 import { authChallenges } from '../db/schema.ts';
 import { safeEqual, sha256 } from '../lib/crypto.ts';
-import { clearRateLimit, hitRateLimit, peekRateLimit } from '../lib/rate-limit.ts';
+import { clearRateLimit, hitRateLimit, peekRateLimit, refundRateLimit } from '../lib/rate-limit.ts';
 import { checkClient, type IdentityContext, LIMITS, minutesText, type Operation } from './context.ts';
 import { CognitoError, INCORRECT, invalidParameter, notAuthorized, objectParam, stringParam } from './errors.ts';
 import { decoyB, expectedSignature, fromHex, modPowN, N, padHex, serverChallenge, TIMESTAMP_FORMAT } from './srp.ts';
@@ -50,20 +50,33 @@ async function refuseIfLocked(ctx: IdentityContext, username: string, ip: string
   if (known.count === 0) throw lockedOut(account.retryAfterSeconds);
 }
 
-async function failSignIn(ctx: IdentityContext, username: string, ip: string): Promise<never> {
-  // Only usernames as this server writes them (lower-case UUIDs) count, so random input cannot fill the
-  // table with buckets.
-  if (isUuid(username) && username === username.toLowerCase()) {
-    const now = ctx.clock();
-    await hitRateLimit(ctx.db, sourceFailBucket(username, ip), { ...LIMITS.failedSignIns, now });
-    await hitRateLimit(ctx.db, failBucket(username), { ...LIMITS.accountFailures, now });
-  }
+/**
+ * A password is about to be tried: the attempt is counted FIRST (each window's own increment decides,
+ * one statement each), so any number of simultaneous attempts from one source evaluate at most
+ * `failedSignIns.limit` passwords; past the account's limit only known sources go on. A right password
+ * gives its counts back (passedFrom). Only usernames as this server writes them (lower-case UUIDs)
+ * count, so random input cannot fill the table with buckets.
+ */
+async function countAttempt(ctx: IdentityContext, username: string, ip: string) {
+  if (!isUuid(username) || username !== username.toLowerCase()) return;
+  const now = ctx.clock();
+  const source = await hitRateLimit(ctx.db, sourceFailBucket(username, ip), { ...LIMITS.failedSignIns, now });
+  if (!source.allowed) throw lockedOut(source.retryAfterSeconds);
+  const account = await hitRateLimit(ctx.db, failBucket(username), { ...LIMITS.accountFailures, now });
+  if (account.allowed) return;
+  const known = await peekRateLimit(ctx.db, knownSourceBucket(username, ip), 1, now);
+  if (known.count === 0) throw lockedOut(account.retryAfterSeconds);
+}
+
+/** The attempt was counted before the password was tried (countAttempt): a failure only answers. */
+function failSignIn(): never {
   throw notAuthorized(INCORRECT);
 }
 
 /** The right password from this source: its failures are forgiven and it becomes known to the account. */
 async function passedFrom(ctx: IdentityContext, username: string, ip: string) {
   await clearRateLimit(ctx.db, sourceFailBucket(username, ip));
+  await refundRateLimit(ctx.db, failBucket(username));
   const known = { limit: 1, windowSeconds: LIMITS.knownSourceSeconds, now: ctx.clock() };
   await hitRateLimit(ctx.db, knownSourceBucket(username, ip), known);
 }
@@ -160,10 +173,10 @@ async function passwordVerifier(ctx: IdentityContext, responses: Record<string, 
   if (!user || !state) {
     // Decoy, replayed or expired: the same work and the same answer as a wrong password.
     modPowN(modPowN(3n, fromHex(sha256(secretBlock))), fromHex(sha256(signature)));
-    await refuseIfLocked(ctx, username, ip);
-    return failSignIn(ctx, username, ip);
+    await countAttempt(ctx, username, ip);
+    return failSignIn();
   }
-  await refuseIfLocked(ctx, username, ip);
+  await countAttempt(ctx, username, ip);
   const expected = expectedSignature({
     A: fromHex(state.A!),
     B: fromHex(state.B!),
@@ -174,7 +187,7 @@ async function passwordVerifier(ctx: IdentityContext, responses: Record<string, 
     secretBlock,
     timestamp,
   });
-  if (!safeEqual(expected, signature)) return failSignIn(ctx, username, ip);
+  if (!safeEqual(expected, signature)) return failSignIn();
   await passedFrom(ctx, username, ip);
   return afterPassword(ctx, user, now);
 }

@@ -30,6 +30,18 @@ export async function hitRateLimit(
   return { allowed: row.count <= options.limit, retryAfterSeconds, count: row.count };
 }
 
+/**
+ * Gives one hit back (an attempt counted first that turned out not to be a failure: a code found, a
+ * right password). Count first, then refund: every limiter here decides on the count its own hit
+ * returned, in one statement, so N simultaneous attempts never all see the same old count.
+ */
+export async function refundRateLimit(db: Db, bucket: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(sql`${rateLimits.bucket} = ${bucket}`);
+}
+
 /** Reads a window without counting (e.g. "is this account locked?"). */
 export async function peekRateLimit(db: Db, bucket: string, limit: number, now: Date): Promise<RateLimitResult> {
   const rows = await db.select().from(rateLimits).where(sql`${rateLimits.bucket} = ${bucket}`);

@@ -51,7 +51,7 @@ export type TargetLookup =
   | { problem?: undefined; target: typeof uploadTargets.$inferSelect };
 
 /** What the upload URLs this store hands out hold: anything else cannot be one of them. */
-const KEY_SHAPE = /^[a-z0-9/._-]{1,300}$/i;
+export const KEY_SHAPE = /^[a-z0-9/._-]{1,300}$/i;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{1,100}$/;
 
 export async function findTarget(db: Db, key: string, token: string, now: Date): Promise<TargetLookup> {

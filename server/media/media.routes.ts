@@ -4,8 +4,9 @@ import { type ImageType, POST_TEXTS } from '#contracts/posts.ts';
 import { media } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { unknownPath } from '../lib/ids.ts';
+import { rawPath } from '../lib/raw-path.ts';
 import type { AppDeps, AppEnv } from '../types.ts';
-import { findTarget, storeUpload } from './database-store.ts';
+import { findTarget, KEY_SHAPE, storeUpload } from './database-store.ts';
 import { sniffImage } from './sniff.ts';
 
 const TARGET_PROBLEMS = {
@@ -52,7 +53,10 @@ export function uploadRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 export function mediaRoutes({ db }: Pick<AppDeps, 'db'>) {
   const app = new Hono();
   app.get('/media/*', async (c) => {
-    const key = decodeURIComponent(c.req.path.slice('/media/'.length));
+    // The key as sent, checked before anything decodes it: keys are plain URL-safe text, so a percent
+    // escape (a broken one, a NUL, an encoded slash) names no image.
+    const key = rawPath(c.req.url).slice('/media/'.length);
+    if (!KEY_SHAPE.test(key)) return unknownPath(c);
     const [row] = await db
       .select({ contentType: media.contentType, bytes: media.bytes })
       .from(media)

@@ -151,6 +151,13 @@ function operationObject(method: string, path: string, area: DescribedArea['area
       content: { 'application/json': { schema: errorSchema } },
     };
   }
+  // Routes that refuse nothing themselves (health, config, keys, this document, preflights) still have
+  // what the HTTP layer refuses before any route runs, with no body.
+  if (!Object.keys(responses).some((status) => status.startsWith('4'))) {
+    responses['4XX'] = {
+      description: 'Refused by the HTTP layer before the route: a malformed request (400) or headers over 16 KB (431).',
+    };
+  }
   const body = op.body
     ? 'schema' in op.body
       ? {
@@ -185,7 +192,12 @@ function operationObject(method: string, path: string, area: DescribedArea['area
 }
 
 /** The document for the routes `app` has; a route without a description is left out (the test fails on it). */
-export function openApiDocument(app: Pick<Hono<any>, 'routes'>, described: readonly DescribedArea[]) {
+export function openApiDocument(
+  app: Pick<Hono<any>, 'routes'>,
+  described: readonly DescribedArea[],
+  /** Where this server answers (PUBLIC_URL, else the address it listens on). */
+  serverUrl = '/',
+) {
   const byRoute = new Map(
     described.flatMap(({ area, operations }) =>
       Object.entries(operations).map(([key, op]) => [key, { area, op }] as const),
@@ -208,6 +220,7 @@ export function openApiDocument(app: Pick<Hono<any>, 'routes'>, described: reado
       description:
         'The owner portal, the customer (mobile app) API and the public account routes. Every error is `{ "message": "..." }` naming the field; writes under /api need `X-Requested-With: XMLHttpRequest`. Tokens come from the Cognito-compatible endpoint at /cognito (x-area: identity).',
     },
+    servers: [{ url: serverUrl, description: 'This server (PUBLIC_URL, else the address it listens on).' }],
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

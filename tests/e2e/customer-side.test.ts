@@ -134,7 +134,8 @@ describe.runIf(available)('the customer side, seen by the demo owner', () => {
       const csv = readFileSync((await download.path())!);
       expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = csv.toString('utf8').trim().split('\r\n');
-      expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('First name,Last name,Email,Followed on,Customer since');
+      // Every text cell is quoted (a spreadsheet whose list separator is ";" splits nothing).
+      expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('"First name","Last name","Email","Followed on","Customer since"');
       expect(lines.length).toBeGreaterThanOrEqual(46);
       await expectAccessible(page, 'Your Followers');
       expect(problems).toEqual([]);

@@ -77,8 +77,15 @@ describe('bad input generated from the document', () => {
       else if (c.m.namesField && response.status === 400 && !namesField(message, c.m.field)) {
         failures.push(`${name} (the message does not name ${c.m.field})`);
       }
+      // A body field is named by its label ("Description", "Start time"), never its raw key; a query
+      // parameter's name is what the caller typed in the URL, so it may name it.
+      else if (c.where === 'body' && response.status === 400 && message.startsWith(`${c.m.field} `)) {
+        failures.push(`${name} (names the raw key ${c.m.field}, not its label)`);
+      }
     });
     expect(failures).toEqual([]);
+    // Every answer, refusals included, is the one the document describes.
+    expect(sweep.mismatches).toEqual([]);
     expect(await dumpDatabase(sweep.server)).toEqual(before);
     // Each swept operation got mutations: the document's schemas reached the generator.
     for (const o of swept()) expect(casesOf(o).length, `${o.method} ${o.path}`).toBeGreaterThan(2);

@@ -83,7 +83,7 @@ describe('customer sign-up', () => {
 });
 
 describe('what the app shows after scanning a business QR code', () => {
-  it('reads the public profile, and 404 for an unknown id', async () => {
+  it('reads the public profile with whether the caller follows, and 404 for an unknown id', async () => {
     const casey = await signedInCustomer(server, { email: 'casey.api@example.com' });
     const res = await server.api('GET', `/api/customer/businesses/${owner.businessid}`, { token: casey.accessToken });
     expect(await res.json()).toEqual({
@@ -94,7 +94,13 @@ describe('what the app shows after scanning a business QR code', () => {
       latitude: 50.1,
       longitude: -1.2,
       logourl: null,
+      following: false,
     });
+    await server.api('POST', `/api/customer/businesses/${owner.businessid}/follow`, { token: casey.accessToken });
+    const followed = await server.api('GET', `/api/customer/businesses/${owner.businessid}`, {
+      token: casey.accessToken,
+    });
+    expect((await followed.json()).following).toBe(true);
     const unknown = await server.api('GET', '/api/customer/businesses/00000000-0000-4000-8000-000000000000', {
       token: casey.accessToken,
     });

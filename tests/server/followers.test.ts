@@ -31,6 +31,9 @@ beforeAll(async () => {
     ['Ann', '+44 1234'],
     ['@SUM(A1)', '-Minus'],
     ['Zoë', 'O\'Brien, "the" baker'],
+    // A formula after a separator: a spreadsheet whose list separator is `;` splits the cell there.
+    ['a;=1+1', '5;=2+2'],
+    ['Bo, @SUM(A1)', 'Lee;-1+2'],
   ];
   for (let i = 0; i < 45; i++) {
     const [firstName, lastName] = names[i] ?? [`Person${i}`, `Follower${i}`];
@@ -143,6 +146,12 @@ describe('GET /api/businesses/me/followers/export', () => {
     expect(byEmail.get('f1@example.com')!.slice(0, 2)).toEqual(['Ann', "'+44 1234"]);
     expect(byEmail.get('f2@example.com')!.slice(0, 2)).toEqual(["'@SUM(A1)", "'-Minus"]);
     expect(byEmail.get('f3@example.com')!.slice(0, 2)).toEqual(['Zoë', 'O\'Brien, "the" baker']);
+    expect(byEmail.get('f4@example.com')!.slice(0, 2)).toEqual(["a;'=1+1", "5;'=2+2"]);
+    expect(byEmail.get('f5@example.com')!.slice(0, 2)).toEqual(["Bo, '@SUM(A1)", "Lee;'-1+2"]);
+    // Every cell is quoted, so no app splits one whatever its list separator.
+    const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(46);
+    for (const line of lines) expect(line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*"){4}$/);
     expect(byEmail.has('only.other@example.com')).toBe(false);
   });
 

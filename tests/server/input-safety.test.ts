@@ -86,7 +86,7 @@ const TEXT_FIELDS: Case[] = [
       description: /Description/,
       address: /Address/,
       logourl: /Logo URL/,
-      timezone: /timezone/,
+      timezone: /Time zone/,
     }[field],
   })),
 ];
@@ -107,6 +107,29 @@ describe('control characters in text fields', () => {
     expect(saved.status).toBe(200);
     expect((await saved.json()).description).toBe('Coffee\n\tand cake');
     expect(await server.deps.identity.findUserByEmail('ada@example.com')).toBeUndefined();
+  });
+
+  it('takes CRLF (and a lone CR) in multi-line fields as a line break, as Windows browsers and apps send it', async () => {
+    const saved = await json('PUT', '/api/businesses/me', { ...profile, description: 'Coffee\r\nand\rcake' }, true);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await saved.json()).description).toBe('Coffee\nand\ncake');
+    // A single-line field still refuses it, naming the field's label.
+    const name = await json('PUT', '/api/businesses/me', { ...profile, businessname: 'Harbour\r\nLane' }, true);
+    expect(name.status).toBe(400);
+    expect((await name.json()).message).toBe('Business name must not contain control characters.');
+    // A NUL beside the CRLF is refused naming the label, not the raw key.
+    const nul = await json('PUT', '/api/businesses/me', { ...profile, description: 'a\r\nb\u0000' }, true);
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).message).toBe('Description must not contain control characters.');
+  });
+
+  it('names the field by its label when a required key is missing or the wrong type', async () => {
+    const conversation = await json('POST', '/api/availability', { dayofweek: 1 }, true);
+    expect((await conversation.json()).message).toBe('Resource is required.');
+    const closure = await json('POST', '/api/booking-closures', {}, true);
+    expect((await closure.json()).message).toBe('Start date is required.');
+    const zone = await json('PUT', '/api/businesses/me', { ...profile, timezone: 5 }, true);
+    expect((await zone.json()).message).toBe('Time zone is not a known IANA time zone (for example Europe/London).');
   });
 
   it('takes a name of zero-width characters and spaces as missing', async () => {
@@ -255,5 +278,41 @@ describe('the error log after a database failure', () => {
       await db.execute(sql`alter table users drop constraint forced_failure`);
       await db.execute(sql`alter table auth_challenges drop constraint forced_failure`);
     }
+  });
+});
+
+describe('the request log', () => {
+  const linesFor = async (path: string, init?: { token?: string }) => {
+    server.logs.length = 0;
+    const response = await server.api('GET', path, init);
+    await response.arrayBuffer();
+    return server.logs;
+  };
+
+  it('writes the path as sent: an encoded CR LF cannot forge a second line', async () => {
+    const forged = '/api/public/x%0d%0aGET%20/api/users/me%20200%201.0ms';
+    const lines = await linesFor(forged);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/api\/public\/x%0d%0aGET%20\/api\/users\/me%20200%201\.0ms 404 [\d.]+ms$/);
+    expect(lines.join('\n')).not.toMatch(/[\r\n]/);
+  });
+
+  it('never writes a control character, even for an encoded NUL or escape sequence', async () => {
+    const lines = await linesFor('/api/public/a%00%1b[31mb');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/api\/public\/a%00%1b\[31mb 404 /);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+    expect(lines[0]).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
+
+  it('masks voucher codes and token-shaped segments', async () => {
+    const code = 'SECRETCODE42';
+    const lines = await linesFor(`/api/redeem/lookup/${code}`, { token });
+    expect(lines[0]).toMatch(/^GET \/api\/redeem\/lookup\/\*\*\* 404 /);
+    expect(lines.join('\n')).not.toContain(code);
+    const jwtShaped = `${token.split('.').slice(0, 2).join('.')}.c2lnbmF0dXJl`;
+    const more = await linesFor(`/api/public/${jwtShaped}`);
+    expect(more[0]).toMatch(/^GET \/api\/public\/\*\*\* 404 /);
+    expect(more.join('\n')).not.toContain(token.split('.')[1]!);
   });
 });

@@ -71,6 +71,22 @@ describe('a third party guessing the password', () => {
   });
 });
 
+describe('simultaneous guesses from one source', () => {
+  it('try at most five passwords: each attempt is counted before its password is checked', async () => {
+    await createOwner(server, { email: 'raced@example.com', password: PASSWORD });
+    const attacker = '203.0.113.90';
+    // 25 sign-ins at once (50 SRP calls, under the 60 a minute of one address).
+    const outcomes = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => attempt('raced@example.com', `Guess#${i}race`, attacker)),
+    );
+    const tried = outcomes.filter((outcome) => outcome === 'NotAuthorizedException').length;
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThanOrEqual(5);
+    expect(outcomes.filter((outcome) => outcome === 'LimitExceededException')).toHaveLength(25 - tried);
+    expect(await ownerSignsIn('raced@example.com')).toBe(true);
+  });
+});
+
 describe('an attack from many addresses', () => {
   it('keeps new sources out of the account while the owner, from a client that signed in before, gets in', async () => {
     // The owner has signed in from their client before.

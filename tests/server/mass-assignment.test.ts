@@ -89,6 +89,8 @@ describe('mass assignment', () => {
       }
     }
     expect(outcomes).toEqual([]);
+    // Every answer, refusals included, is the one the document describes.
+    expect(sweep.mismatches).toEqual([]);
     expect(withJson.length).toBeGreaterThan(15);
     // Nothing the callers sent as an extra reached a row: not the stranger's id, not the old date.
     const stored = JSON.stringify(await dumpDatabase(sweep.server));

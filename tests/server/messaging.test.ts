@@ -123,10 +123,11 @@ describe('the owner reads and answers', () => {
     }
   });
 
-  it('keeps line breaks of a multi-line message', async () => {
+  it('keeps line breaks of a multi-line message, CRLF taken as one', async () => {
     const id = (await list(cafe.token)).find((c) => c.firstname === 'Ben')!.conversationid;
+    // CRLF, as Windows browsers and apps send it, is the same line break.
     const res = await asOwner(cafe.token, 'POST', `/conversations/${id}/messages`, {
-      messageText: 'Line one\nLine two',
+      messageText: 'Line one\r\nLine two',
     });
     expect((await res.json()).messagetext).toBe('Line one\nLine two');
   });
@@ -186,7 +187,7 @@ describe('the owner reads and answers', () => {
 
     const bad = await asOwner(cafe.token, 'PUT', `/conversations/${id}`, { is_active: 'no' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ message: 'is_active must be true or false.' });
+    expect(await bad.json()).toEqual({ message: 'Active must be true or false.' });
     const badStatus = await asOwner(cafe.token, 'GET', '/conversations?status=deleted');
     expect(await badStatus.json()).toEqual({ message: 'status must be active or archived.' });
   });

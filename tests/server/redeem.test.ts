@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND } from '../../contracts/common.ts';
+import { followerLimitReached } from '../../contracts/customers.ts';
 import { CLAIM_TEXTS, type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../contracts/vouchers.ts';
 import { CODE_PATTERN } from '../../server/lib/voucher-codes.ts';
 import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_SECONDS } from '../../server/routes/vouchers/redeem.routes.ts';
@@ -134,6 +135,92 @@ describe('claiming (the customer API)', () => {
     const voucher = await createVoucher(server, maya);
     const res = await server.api('POST', `/api/customer/vouchers/${voucher.voucherid}/claim`, { token: maya.token });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('claims and following (docs/decisions/020-attack-holes-closed.md)', () => {
+  const following = async (customer: SignedInCustomer, businessid: string) =>
+    (await (await server.api('GET', `/api/customer/businesses/${businessid}`, { token: customer.accessToken })).json())
+      .following as boolean;
+
+  it('makes a customer who never followed (or unfollowed) a follower of the business', async () => {
+    const shop = await signedInOwner(server, { email: 'follow.claim@example.com', businessName: 'Follow Claim' });
+    const voucher = await createVoucher(server, shop, { title: 'Welcome voucher' });
+    const newcomer = await signedInCustomer(server, { email: 'newcomer.claim@example.com' });
+    expect(await following(newcomer, shop.businessid)).toBe(false);
+    await claimed(newcomer, voucher.voucherid);
+    expect(await following(newcomer, shop.businessid)).toBe(true);
+    // Unfollowing afterwards keeps the code; the next claim follows again.
+    await server.api('DELETE', `/api/customer/businesses/${shop.businessid}/follow`, { token: newcomer.accessToken });
+    expect(await following(newcomer, shop.businessid)).toBe(false);
+    const second = await createVoucher(server, shop, { title: 'Second voucher' });
+    await claimed(newcomer, second.voucherid);
+    expect(await following(newcomer, shop.businessid)).toBe(true);
+  });
+
+  it('is refused like a follow when the business has no room for another follower; followers still claim', async () => {
+    const full = await signedInOwner(server, { email: 'full.claim@example.com', businessName: 'Full Claim' });
+    const voucher = await createVoucher(server, full, { title: 'Popular voucher' });
+    const [first, second] = [
+      await signedInCustomer(server, { email: 'first.full@example.com' }),
+      await signedInCustomer(server, { email: 'second.full@example.com' }),
+    ];
+    // Room for one follower (Free's limit for the length of this test).
+    await server.deps.db.execute(sql`update packages set follower_limit = 1 where name = 'Free'`);
+    try {
+      await claimed(first!, voucher.voucherid);
+      const refused = await claim(second!, voucher.voucherid);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ message: followerLimitReached('Full Claim') });
+      expect(await following(second!, full.businessid)).toBe(false);
+      const held = await server.api('GET', '/api/customer/vouchers', { token: second!.accessToken });
+      expect(await held.json()).toEqual([]);
+      // The follower claims the next voucher as before.
+      const next = await createVoucher(server, full, { title: 'Next voucher' });
+      await claimed(first!, next.voucherid);
+    } finally {
+      await server.deps.db.execute(sql`update packages set follower_limit = 100 where name = 'Free'`);
+    }
+  });
+
+  it('never issues a claim after the archive when 8 claims race an archive', async () => {
+    // A server of its own on the real clock: the race is about which moment comes first.
+    const live = await startTestServer({ env: { TRUST_PROXY: 'true', SIGNUP_LIMIT_PER_HOUR: '1000' } });
+    try {
+      const racing = await signedInOwner(live, { email: 'archive.race@example.com', businessName: 'Archive Race' });
+      for (let round = 0; round < 5; round++) {
+        const voucher = await createVoucher(live, racing, {
+          startdate: '2020-01-01',
+          enddate: '2100-12-31',
+          title: `Raced archive ${round}`,
+        });
+        const claimers = await Promise.all(
+          Array.from({ length: 8 }, (_, i) =>
+            signedInCustomer(live, { email: `archive.race.${round}.${i}@example.com` }),
+          ),
+        );
+        const [archive, ...claims] = await Promise.all([
+          live.api('DELETE', `/api/vouchers/${voucher.voucherid}`, { token: racing.token }),
+          ...claimers.map((customer) =>
+            live.api('POST', `/api/customer/vouchers/${voucher.voucherid}/claim`, { token: customer.accessToken }),
+          ),
+        ]);
+        expect(archive!.status).toBe(200);
+        for (const answer of claims) expect([201, 410]).toContain(answer.status);
+        const { rows } = (await live.deps.db.execute(sql`
+        select count(*)::int as late from issued_vouchers i join vouchers v on v.voucherid = i.voucherid
+        where v.voucherid = ${voucher.voucherid} and i.issued_at > v.deleted_at`)) as unknown as {
+          rows: Array<{ late: number }>;
+        };
+        expect(rows[0]!.late).toBe(0);
+        const { rows: issued } = (await live.deps.db.execute(
+          sql`select count(*)::int as n from issued_vouchers where voucherid = ${voucher.voucherid}`,
+        )) as unknown as { rows: Array<{ n: number }> };
+        expect(issued[0]!.n).toBe(claims.filter((answer) => answer.status === 201).length);
+      }
+    } finally {
+      await live.stop();
+    }
   });
 });
 
@@ -274,5 +361,26 @@ describe('the lookup rate limit', () => {
     expect((await lookup(maya, 'AAA-AAA-AAA')).status).toBe(404);
     clock.advance(LOOKUP_WINDOW_SECONDS * 1000 + 1000);
     expect((await lookup(limited, real.code)).status).toBe(200);
+  });
+
+  it(`evaluates at most ${LOOKUP_FAILURE_LIMIT} of 300 simultaneous lookups with one token (counted first, in one statement)`, async () => {
+    const racer = await signedInOwner(server, { email: 'racer.redeem@example.com', businessName: 'Racer Redeem' });
+    const voucher = await createVoucher(server, racer, { title: 'Raced code voucher' });
+    const real = await claimed(customers[4]!, voucher.voucherid);
+    const guesses = Array.from(
+      { length: 300 },
+      (_, i) => `AAA-AAA-${'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[i % 31]}${i % 10}A`,
+    );
+    const statuses = await Promise.all(guesses.map(async (code) => (await lookup(racer, code)).status));
+    const evaluated = statuses.filter((status) => status === 404).length;
+    expect(evaluated).toBeGreaterThan(0);
+    expect(evaluated).toBeLessThanOrEqual(LOOKUP_FAILURE_LIMIT);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - evaluated);
+    // Locked: the right code is refused too, until the window ends.
+    expect((await lookup(racer, real.code)).status).toBe(429);
+    clock.advance(LOOKUP_WINDOW_SECONDS * 1000 + 1000);
+    // A code that is found gives its count back: a busy counter is never locked by its own redemptions.
+    for (let i = 0; i < LOOKUP_FAILURE_LIMIT + 5; i++) expect((await lookup(racer, real.code)).status).toBe(200);
+    expect((await lookup(racer, 'AAA-AAA-AAA')).status).toBe(404);
   });
 });

@@ -37,10 +37,11 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 200: MessageBody },
     errors: [409],
   },
-  'GET /api/availability/:resourceid': {
+  // One path template with the rule's DELETE (/api/availability/{id}): here the id is a resource's.
+  'GET /api/availability/:id': {
     summary: "A resource's weekly opening hours",
     tags,
-    params: { resourceid: 'The resource id (a UUID).' },
+    params: { id: 'The id of the resource whose weekly rules are listed (a UUID).' },
     ok: { 200: b.AvailabilityRules },
   },
   'POST /api/availability': {
@@ -56,7 +57,7 @@ export const bookingsApi = describeRoutes('owner', {
   'DELETE /api/availability/:id': {
     summary: 'Delete a rule of opening hours',
     tags,
-    params: id,
+    params: { id: 'The id of the weekly rule to delete (its availabilityid, a UUID).' },
     ok: { 200: MessageBody },
   },
   'GET /api/booking-closures': { summary: 'List closures (holidays)', tags, ok: { 200: b.Closures } },

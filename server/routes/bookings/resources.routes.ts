@@ -115,9 +115,10 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
     endtime: availabilityRules.endtime,
   };
 
-  app.get('/availability/:resourceid', async (c) => {
+  // GET /availability/{id}: id is the resource's (one path template with the rule's DELETE below).
+  app.get('/availability/:id', async (c) => {
     const mine = businessScope(c);
-    const resource = await resourceOf(db, mine.businessid, idParam(c, 'resourceid', 'resource'));
+    const resource = await resourceOf(db, mine.businessid, idParam(c, 'id', 'resource'));
     const rows = await db
       .select(ruleColumns)
       .from(availabilityRules)

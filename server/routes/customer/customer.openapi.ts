@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CustomerProfile, FollowResponse, PublicBusiness } from '#contracts/customers.ts';
+import { CustomerBusinessView, CustomerProfile, FollowResponse } from '#contracts/customers.ts';
 import {
   CustomerConversation,
   CustomerSentMessage,
@@ -36,7 +36,7 @@ export const customerApi = describeRoutes('customer', {
     summary: "A business's public profile",
     tags,
     params: businessid,
-    ok: { 200: v.object({ ...PublicBusiness.entries, following: v.boolean() }) },
+    ok: { 200: CustomerBusinessView },
   },
   'GET /api/customer/businesses/:businessid/posts': {
     summary: "A followed business's posts",

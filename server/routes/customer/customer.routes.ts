@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  type CustomerBusinessView,
   type CustomerProfile,
   FOLLOWERS_ONLY,
   type FollowResponse,
   followerLimitReached,
-  type PublicBusiness,
 } from '#contracts/customers.ts';
 import { businesses, followers, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -73,6 +73,7 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     return c.json(body);
   });
   app.get('/businesses/:businessid', async (c) => {
+    const mine = customerScope(c);
     const businessid = idParam(c, 'businessid', 'business');
     const [row] = await db
       .select({
@@ -83,11 +84,14 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
         latitude: businesses.latitude,
         longitude: businesses.longitude,
         logourl: businesses.logourl,
+        follower: followers.customerid,
       })
       .from(businesses)
+      .leftJoin(followers, and(eq(followers.businessid, businesses.businessid), mine.where(followers)))
       .where(eq(businesses.businessid, businessid));
     if (!row) throw notFound('business');
-    return c.json(row satisfies PublicBusiness);
+    const { follower, ...business } = row;
+    return c.json({ ...business, following: follower !== null } satisfies CustomerBusinessView);
   });
 
   /** The business's posts, newest first, for its followers only (never the author's e-mail). */

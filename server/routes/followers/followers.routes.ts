@@ -111,5 +111,7 @@ const csv = (rows: string[][], header: boolean) =>
     header,
     columns: HEADER,
     record_delimiter: 'windows',
+    // Every text cell quoted, so an app whose list separator is `;` does not split `a;=1+1` either.
+    quoted_string: true,
     cast: { string: neutraliseFormula },
   });

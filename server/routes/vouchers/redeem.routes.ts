@@ -3,10 +3,10 @@ import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemRes
 import { issuedVouchers, vouchers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParam, notFound } from '../../lib/ids.ts';
-import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
-import { normaliseCode } from '../../lib/voucher-codes.ts';
+import { CODE_PATTERN, normaliseCode } from '../../lib/voucher-codes.ts';
 import type { AppDeps } from '../../types.ts';
 import { selectLookup } from './vouchers.queries.ts';
 
@@ -28,21 +28,24 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const mine = businessScope(c);
     const code = normaliseCode(c.req.param('code'));
     if (code === '') throw new HttpError(400, REDEEM_TEXTS.codeRequired);
-    const now = clock();
-    // While locked, every lookup is refused (a right code too), so a guesser learns nothing.
-    const locked = await peekRateLimit(db, bucketOf(mine.businessid), LOOKUP_FAILURE_LIMIT, now);
-    if (!locked.allowed) {
-      throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(locked.retryAfterSeconds) });
+    // Counted first, in one statement (the counter's own answer decides): of any number of simultaneous
+    // lookups at most LOOKUP_FAILURE_LIMIT are evaluated in a window; while locked, every lookup is
+    // refused (a right code too), so a guesser learns nothing. A code that is found gives its count back.
+    const bucket = bucketOf(mine.businessid);
+    const counted = await hitRateLimit(db, bucket, {
+      limit: LOOKUP_FAILURE_LIMIT,
+      windowSeconds: LOOKUP_WINDOW_SECONDS,
+      now: clock(),
+    });
+    if (!counted.allowed) {
+      throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(counted.retryAfterSeconds) });
     }
-    const [row] = await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)));
-    if (!row) {
-      await hitRateLimit(db, bucketOf(mine.businessid), {
-        limit: LOOKUP_FAILURE_LIMIT,
-        windowSeconds: LOOKUP_WINDOW_SECONDS,
-        now,
-      });
-      throw new HttpError(404, REDEEM_TEXTS.notFound);
-    }
+    // A code of another shape (a NUL, a broken escape) exists nowhere: not found without a query.
+    const [row] = CODE_PATTERN.test(code)
+      ? await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)))
+      : [];
+    if (!row) throw new HttpError(404, REDEEM_TEXTS.notFound);
+    await refundRateLimit(db, bucket);
     const { redeemedAt, ...rest } = row;
     return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null } satisfies IssuedVoucherLookup);
   });

@@ -104,11 +104,22 @@ export function vouchersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   app.delete('/vouchers/:id', async (c) => {
     const mine = businessScope(c);
     const voucherid = idParam(c, 'id', 'voucher');
-    const [row] = await db
-      .update(vouchers)
-      .set({ deletedAt: clock(), deletedBy: c.get('owner').userid })
-      .where(and(mine.where(vouchers), eq(vouchers.voucherid, voucherid), isNull(vouchers.deletedAt)))
-      .returning({ voucherid: vouchers.voucherid });
+    // The voucher's lock first, the clock after: a claim holding the lock (customer-vouchers.routes.ts)
+    // finishes first and is stamped earlier; a claim arriving later sees the archive and answers 410.
+    const row = await db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ voucherid: vouchers.voucherid })
+        .from(vouchers)
+        .where(and(mine.where(vouchers), eq(vouchers.voucherid, voucherid), isNull(vouchers.deletedAt)))
+        .for('update');
+      if (!locked) return undefined;
+      const [archived] = await tx
+        .update(vouchers)
+        .set({ deletedAt: clock(), deletedBy: c.get('owner').userid })
+        .where(and(eq(vouchers.voucherid, voucherid), isNull(vouchers.deletedAt)))
+        .returning({ voucherid: vouchers.voucherid });
+      return archived;
+    });
     if (!row) {
       await voucherOf(db, mine.businessid, voucherid);
       throw new HttpError(409, 'This voucher is already archived.');

@@ -17,8 +17,10 @@ const rowsOf = (kind: IdKind): { paths: readonly string[]; body?: boolean; custo
 export const PATH_IDS: Record<string, IdKind> = Object.fromEntries(
   ID_KIND_NAMES.flatMap((kind) => rowsOf(kind).paths.map((path) => [path, kind])),
 );
-export const kindOfPathParameter = (segment: string, name: string): IdKind | undefined =>
-  PATH_IDS[`${segment}/{${name}}`] ?? PATH_IDS[`{${name}}`];
+export const kindOfPathParameter = (segment: string, name: string, method?: string): IdKind | undefined =>
+  (method ? PATH_IDS[`${method} ${segment}/{${name}}`] : undefined) ??
+  PATH_IDS[`${segment}/{${name}}`] ??
+  PATH_IDS[`{${name}}`];
 
 /** Request body fields that name one of A's rows (matched without regard to case). */
 const BODY_IDS = new Set<string>(ID_KIND_NAMES.filter((kind) => rowsOf(kind).body));
@@ -37,7 +39,7 @@ export type Aimed = { method: string; path: string; body?: unknown; kinds: IdKin
 export function aim(operation: Operation, ids: Ids): Aimed {
   const kinds: IdKind[] = [];
   const path = operation.path.replace(/([^/]*)\/\{(\w+)\}/g, (_match, segment: string, name: string) => {
-    const kind = kindOfPathParameter(segment, name);
+    const kind = kindOfPathParameter(segment, name, operation.method);
     if (!kind) {
       throw new Error(
         `${operation.key}: no fixture for path parameter "${name}" after "${segment}". Add "${segment}/{${name}}" ` +

@@ -53,6 +53,18 @@ const UNICODE: Array<[string, string]> = [
 /** JSON can carry half a surrogate pair ("\ud800"); a URL cannot (its bytes are UTF-8), so only bodies get it. */
 const LONE_SURROGATE: [string, string] = ['a lone surrogate', '\ud800'];
 
+/** vouchertypeid, resourceId: an id, bounded whatever its schema says. */
+const isIdField = (field: string) => /id$/i.test(field);
+
+/**
+ * A date or timestamp field (its example starts YYYY-MM-DD) with years no person means: year 0 and
+ * 9999 (past what PostgreSQL's date arithmetic holds) and just outside 1900-2200.
+ */
+function outOfRangeDates(example: string): string[] {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(example)) return [];
+  return ['0000', '1899', '2201', '9999'].map((year) => `${year}${example.slice(4)}`);
+}
+
 /** Mutations of one field of a JSON body, from its schema; `base` is the example's value. */
 export function bodyMutations(field: string, schema: Schema, required: boolean, base: unknown): Mutation[] {
   const types = typesOf(schema);
@@ -68,6 +80,14 @@ export function bodyMutations(field: string, schema: Schema, required: boolean, 
     for (const value of new Set(numbers)) {
       if (!allows(schema, value)) out.push({ field, what: `out of range ${value}`, value });
     }
+    // Past what an id column (or a double's integers) holds: refused wherever the schema does not
+    // allow it, and for every *id field whatever the schema says (ids are bounded by the server).
+    for (const [what, value] of [
+      ['2**53', 2 ** 53],
+      ['1e308', 1e308],
+    ] as const) {
+      if (!allows(schema, value) || isIdField(field)) out.push({ field, what: `huge ${what}`, value });
+    }
     for (const value of ['NaN', 'Infinity', '-Infinity', '1e309'])
       out.push({ field, what: `NaN-like "${value}"`, value });
     out.push({ field, what: 'raw 1e309 (Infinity)', raw: '1e309' });
@@ -78,9 +98,16 @@ export function bodyMutations(field: string, schema: Schema, required: boolean, 
     for (const [name, character] of [...UNICODE, LONE_SURROGATE]) {
       out.push({ field, what: `with ${name}`, value: `${text}${character}`, namesField: true });
     }
+    if (isIdField(field) || /^\d+$/.test(text)) {
+      out.push({ field, what: 'a 20-digit number as text', value: '99999999999999999999' });
+    }
+    for (const value of outOfRangeDates(text)) out.push({ field, what: `date ${value}`, value, namesField: true });
     out.push({ field, what: 'a 60 KB string', value: LONG });
     out.push({ field, what: 'a 1 MB string', value: 'x'.repeat(ONE_MB), status: 413 });
   }
+  // Nested past any contract, under the body limit: a 400 with a message, never a stack overflow.
+  out.push({ field, what: 'nested 5,000 deep', raw: `${'['.repeat(5000)}${']'.repeat(5000)}` });
+  out.push({ field, what: 'an object nested 5,000 deep', raw: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}` });
   return out;
 }
 
@@ -108,6 +135,10 @@ export function queryMutations(field: string, schema: Schema, required: boolean,
   for (const [name, character] of UNICODE) {
     out.push({ field, what: `with ${name}`, value: `${base}${character}`, namesField: true });
   }
+  if (isIdField(field) || /^\d+$/.test(base)) {
+    out.push({ field, what: 'a 20-digit number', value: '99999999999999999999' });
+  }
+  for (const value of outOfRangeDates(base)) out.push({ field, what: `date ${value}`, value, namesField: true });
   out.push({ field, what: 'an 8 KB string', value: LONG_QUERY });
   return out;
 }

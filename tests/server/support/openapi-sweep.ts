@@ -114,7 +114,7 @@ export function declareHugeBody(url: string, method: string, headers: Record<str
  * while the body is still being written, which fetch reports as a failed request.
  */
 export function httpCall(url: string, method: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+  return new Promise<{ status: number; text: string; contentType: string | null }>((resolve, reject) => {
     // A fresh connection each time: after a 413 the server closes the one it answered on.
     const req = httpRequest(url, { method, headers, agent: false });
     let answered = false;
@@ -123,7 +123,9 @@ export function httpCall(url: string, method: string, headers: Record<string, st
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (data) => (text += data));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text, contentType: res.headers['content-type'] ?? null }),
+      );
     });
     req.on('error', (error) => (answered ? undefined : reject(error)));
     req.end(body);

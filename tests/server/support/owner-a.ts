@@ -111,7 +111,8 @@ export const ID_KINDS = {
       ).conversationid,
   },
   resourceid: {
-    paths: ['booking-resources/{id}', '{resourceid}'],
+    // GET /api/availability/{id} lists a resource's rules (one template with the rule's DELETE).
+    paths: ['booking-resources/{id}', '{resourceid}', 'GET availability/{id}'],
     body: true,
     make: async (m) =>
       (await asOwner(m, 'POST', '/api/booking-resources', { resourcename: 'Alpha oven', capacity: 2 })).resourceid,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { startTestServer, type TestServer } from '../harness.ts';
+import { answerChecker } from './answers.ts';
 import { kindOfPathParameter } from './authz-matrix.ts';
 import { follow } from './customers.ts';
 import { type DocOperation, documentOperations, httpCall, queryString } from './openapi-sweep.ts';
@@ -17,7 +18,11 @@ import { voucherBody } from './vouchers.ts';
 export async function startSweep() {
   // Every request comes from its own address (X-Forwarded-For), so per-address rate limits stay out of the way.
   const server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
-  const operations = documentOperations(await (await server.request('/api/openapi.json')).json());
+  const document = await (await server.request('/api/openapi.json')).json();
+  const operations = documentOperations(document);
+  /** Every answer `call` receives is checked against its documented response (support/answers.ts). */
+  const checkAnswer = answerChecker(document);
+  const mismatches: string[] = [];
   const owner = await signedInOwner(server, { email: 'sweep@example.com', businessName: 'Sweep' });
   await server.deps.db.execute(
     sql`update businesses set packageid = (select packageid from packages where name = 'Pro') where businessid = ${owner.businessid}`,
@@ -36,7 +41,12 @@ export async function startSweep() {
   const conversationid: string = (await wrote.json()).conversationid;
   const resource = await asOwner('POST', '/api/booking-resources', { resourcename: 'Harbour table', capacity: 4 });
   const resourceid: string = resource.resourceid;
-  await asOwner('POST', '/api/availability', { resourceid, dayofweek: 1, starttime: '07:00', endtime: '20:00' });
+  const rule = await asOwner('POST', '/api/availability', {
+    resourceid,
+    dayofweek: 1,
+    starttime: '07:00',
+    endtime: '20:00',
+  });
   const voucher = await asOwner(
     'POST',
     `/api/businesses/${owner.businessid}/vouchers`,
@@ -44,7 +54,7 @@ export async function startSweep() {
   );
   const voucherid: string = voucher.voucherid;
 
-  // The operations the sweeps call (bad-input.test.ts, mass-assignment.test.ts) with their path ids
+  // The operations the sweeps call (bad-input, mass-assignment and answers tests) with their path ids
   // filled: the rows above, and any other kind they name made from the fixture table (ID_KINDS).
   const preset: Partial<Ids> = {
     businessid: owner.businessid,
@@ -52,23 +62,24 @@ export async function startSweep() {
     conversationid,
     resourceid,
     voucherid,
+    availabilityid: rule.availabilityid,
     code: 'ABCD2345',
   };
-  const named = (path: string) =>
-    [...path.matchAll(/([^/]*)\/\{(\w+)\}/g)].map(([, segment, name]) => kindOfPathParameter(segment!, name!));
+  const named = (method: string, path: string) =>
+    [...path.matchAll(/([^/]*)\/\{(\w+)\}/g)].map(([, segment, name]) => kindOfPathParameter(segment!, name!, method));
   const needed = new Set(
     operations
-      .filter((o) => o.area !== 'identity' && (o.body || o.query.length))
-      .flatMap((o) => named(o.path))
+      .filter((o) => o.area !== 'identity')
+      .flatMap((o) => named(o.method, o.path))
       .filter((kind) => kind !== undefined),
   );
   const ids = await makeIds({ server, owner, follower: customer }, preset, needed);
 
   /** The caller's own rows for each path parameter: `{id}` means what its path says. */
-  const fillPath = (path: string): string =>
+  const fillPath = (method: string, path: string): string =>
     path.replace(/([^/]*)\/\{(\w+)\}/g, (_all, segment: string, name: string) => {
-      if (name === 'path') return `${segment}/x`;
-      const kind = kindOfPathParameter(segment, name);
+      if (name === 'path' || name === 'key') return `${segment}/x`;
+      const kind = kindOfPathParameter(segment, name, method);
       const id = kind && ids[kind];
       if (!id)
         throw new Error(`No fixture for {${name}} of ${path}: give its kind a row in ID_KINDS (support/owner-a.ts).`);
@@ -84,13 +95,16 @@ export async function startSweep() {
   const tokenFor = (o: DocOperation) =>
     o.area === 'owner' ? owner.token : o.area === 'customer' ? customer.accessToken : undefined;
   const urlOf = (o: DocOperation, query = exampleQuery(o)) =>
-    new URL(`${fillPath(o.path)}${queryString(query)}`, server.url).href;
+    new URL(`${fillPath(o.method, o.path)}${queryString(query)}`, server.url).href;
 
   let address = 0;
-  const call = (o: DocOperation, { body, query }: { body?: string; query?: Record<string, string | undefined> }) => {
+  const call = async (
+    o: DocOperation,
+    { body, query }: { body?: string; query?: Record<string, string | undefined> },
+  ) => {
     address += 1;
     const token = tokenFor(o);
-    return httpCall(
+    const answer = await httpCall(
       urlOf(o, query),
       o.method,
       {
@@ -103,8 +117,11 @@ export async function startSweep() {
       },
       body,
     );
+    const mismatch = checkAnswer(o, answer);
+    if (mismatch) mismatches.push(mismatch);
+    return answer;
   };
-  return { server, operations, owner, customer, ownIds, exampleQuery, tokenFor, urlOf, call };
+  return { server, document, mismatches, operations, owner, customer, ownIds, exampleQuery, tokenFor, urlOf, call };
 }
 
 export type Sweep = Awaited<ReturnType<typeof startSweep>>;
