@@ -101,26 +101,30 @@ export function bookingsRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'cloc
         notes: body.notes,
         createdAt: now,
       });
-      return { bookingid, business: business!, resource };
+      // The confirmation is written with the booking: no booking without its mail, nor the reverse.
+      await mailer.enqueue(
+        tx,
+        confirmationMail(
+          {
+            bookingid,
+            email: body.customerEmail,
+            businessname: business!.name,
+            address: business!.address,
+            resourcename: resource.resourcename,
+            start: body.bookingstarttime,
+            end: body.bookingendtime,
+            partysize: body.partysize,
+            timeZone,
+          },
+          now,
+        ),
+        { businessid: mine.businessid },
+      );
+      return { bookingid };
     });
+    mailer.wake();
     const [row] = await events(db).where(eq(bookings.bookingid, created.bookingid));
     const booking = toBooking(row!);
-    await mailer.send(
-      confirmationMail(
-        {
-          bookingid: booking.bookingid,
-          email: booking.email,
-          businessname: created.business.name,
-          address: created.business.address,
-          resourcename: created.resource.resourcename,
-          start: body.bookingstarttime,
-          end: body.bookingendtime,
-          partysize: body.partysize,
-          timeZone: created.business.timeZone,
-        },
-        now,
-      ),
-    );
     return c.json({ data: booking }, 201);
   });
 

@@ -92,6 +92,10 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
       const ahead = await futureBookingCount(tx, resourceid, now);
       if (ahead > 0 && !confirmed) return { conflict: { resource, ahead } } as const;
       const cancelled = ahead > 0 ? await cancelFutureBookings(tx, mine.businessid, resourceid, now) : [];
+      // Each customer's cancellation is written with the cancellation itself.
+      for (const booking of cancelled) {
+        await mailer.enqueue(tx, cancelledMail(booking), { businessid: mine.businessid });
+      }
       await tx.delete(bookingResources).where(eq(bookingResources.resourceid, resourceid));
       return { resource, cancelled } as const;
     });
@@ -99,7 +103,7 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
       const { resource, ahead } = outcome.conflict;
       return c.json({ message: futureBookingsText(resource.resourcename, ahead), futureBookings: ahead }, 409);
     }
-    for (const booking of outcome.cancelled ?? []) await mailer.send(cancelledMail(booking));
+    mailer.wake();
     const n = outcome.cancelled?.length ?? 0;
     return c.json({
       message: n ? `Resource deleted; ${n} booking${n === 1 ? '' : 's'} cancelled.` : 'Resource deleted.',
