@@ -4,6 +4,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createIdentity } from './identity/identity.ts';
 import { startJobEngine } from './jobs/engine.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStore } from './media/index.ts';
@@ -43,7 +44,8 @@ export async function boot(options: BootOptions) {
   const jobs = await startJobEngine({ sql: database.sql, env, log });
   database.onClose(jobs.stop);
   const mailer = await createMailer({ db, env, clock, log, jobs });
-  const deps: AppDeps = { db, env, clock, identity, mailer, media, log, distDir: options.distDir };
+  await startHousekeeping({ db, media, clock, log, jobs });
+  const deps: AppDeps = { db, env, clock, identity, mailer, jobs, media, log, distDir: options.distDir };
   const app = createApp(deps);
   if (demoCreated) await seedDemoContent(deps, env.DEMO_EMAIL);
   return { app, deps, demoCreated };

@@ -9,7 +9,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { eq } from 'drizzle-orm';
 import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';
-import { media } from '../db/schema.ts';
+import { media, uploadTargets } from '../db/schema.ts';
 import { sniffImage } from './sniff.ts';
 import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
 
@@ -49,12 +49,23 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
   return {
     kind: 's3',
     baseUrl: () => settings.publicBaseUrl,
-    uploadTarget: ({ key, contentType }) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+    async uploadTarget({ businessid, key, contentType, now }) {
+      // Recorded like the database store's targets (no token: the URL is presigned), so housekeeping
+      // finds the object if no post ever uses it.
+      await db.insert(uploadTargets).values({
+        key,
+        tokenHash: 'presigned',
+        contentType,
+        businessid,
+        expiresAt: new Date(now.getTime() + UPLOAD_TARGET_TTL_MS),
+        createdAt: now,
+      });
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
         expiresIn: UPLOAD_TARGET_TTL_MS / 1000,
         // The browser must send the declared type: S3 refuses a PUT whose Content-Type differs.
         signableHeaders: new Set(['content-type']),
-      }),
+      });
+    },
     async claim({ businessid, key, now }) {
       if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
       let size: number;

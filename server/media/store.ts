@@ -25,7 +25,7 @@ export interface MediaStore {
   /**
    * Removes a stored image (the bytes and its `media` row): a deleted post's, or one an edit replaced.
    * Best effort: a failure leaves an orphan, never a failed request. Callers check no live post still
-   * names the key (posts.queries.ts `removeUnusedImage`).
+   * names the key (posts.queries.ts `removeUnusedImage`; housekeeping's unused uploads).
    */
   remove(key: string): Promise<void>;
 }
