@@ -89,6 +89,15 @@ export const EnvSchema = v.object({
   MAIL_SEND_TIMEOUT_SECONDS: v.optional(seconds(10, 3600), '300'),
   /** How often an idle worker looks for jobs another copy queued (its own are started at once). */
   JOB_POLL_SECONDS: v.optional(seconds(1, 60), '2'),
+  /**
+   * Mails carrying an owner's text (booking confirmations and cancellations) to strangers, addresses
+   * that neither follow the business nor booked through the app, per business: an hour and a day, and
+   * stricter on the Free package. Past a limit the mail is held (never sent) and the owner told (README "Mail").
+   */
+  STRANGER_MAILS_PER_HOUR: v.optional(perAddressLimit(), '20'),
+  STRANGER_MAILS_PER_DAY: v.optional(perAddressLimit(), '100'),
+  STRANGER_MAILS_PER_HOUR_FREE: v.optional(perAddressLimit(), '5'),
+  STRANGER_MAILS_PER_DAY_FREE: v.optional(perAddressLimit(), '20'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

@@ -15,6 +15,8 @@ export type BusinessPlan = {
   followerLimit: number;
   postsPerDayLimit: number;
   bookableResourcesLimit: number;
+  /** The package's name (Free, Starter, Pro): some limits are stricter on Free. */
+  packageName: string;
 };
 
 const planColumns = {
@@ -24,6 +26,7 @@ const planColumns = {
   followerLimit: packages.followerLimit,
   postsPerDayLimit: packages.postsPerDayLimit,
   bookableResourcesLimit: packages.bookableResourcesLimit,
+  packageName: packages.name,
 };
 
 /** The business with its package's limits, or undefined. */

@@ -199,8 +199,9 @@ export function BookingsCalendarView({
           resources={resources}
           today={day}
           resourceid={resourceId}
-          onCreated={() => {
-            notify('Booking created.');
+          onCreated={(booking) => {
+            // The booking is made either way; a held e-mail is the owner's to pass on (README "Mail").
+            notify(booking.mailHeld ? `Booking created. ${booking.mailHeld}` : 'Booking created.');
             send({ type: 'calendar.created' });
           }}
           onClose={() => send({ type: 'calendar.cancelCreate' })}
