@@ -98,6 +98,8 @@ export const EnvSchema = v.object({
   STRANGER_MAILS_PER_DAY: v.optional(perAddressLimit(), '100'),
   STRANGER_MAILS_PER_HOUR_FREE: v.optional(perAddressLimit(), '5'),
   STRANGER_MAILS_PER_DAY_FREE: v.optional(perAddressLimit(), '20'),
+  /** Photo upload targets (GET /api/posts/upload-url) one business may ask for per hour (README "Media storage"). */
+  UPLOAD_TARGETS_PER_HOUR: v.optional(perAddressLimit(), '60'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

@@ -38,4 +38,6 @@ export const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'ima
 /** Keys are unguessable and carry their business: posts/<businessid>/<uuid>.<ext>. */
 export const keyBelongsTo = (key: string, businessid: string) => key.startsWith(`posts/${businessid}/`);
 
+export const IMAGE_DAMAGED = 'This image file is damaged or incomplete. Please choose another photo.';
+
 export const IMAGE_NOT_FOUND = 'The image was not uploaded by this business. Please attach it again.';
