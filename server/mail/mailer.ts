@@ -71,6 +71,8 @@ export async function createMailer(deps: {
       // Fetched while this copy stops: handed back to the queue for another copy (or the next start).
       if (jobs.stopping()) throw new Error('server stopping');
       await sendBatch({ db, env, clock, log, boss: jobs.boss, smtp }, batch);
+      // A full batch: more may be waiting, so fetch again at once instead of after JOB_POLL_SECONDS.
+      if (batch.length === BATCH && workerId) jobs.boss.notifyWorker(workerId);
     });
   }
   const sendOptions = {

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '#server/db/schema.ts';
 import { formatMailReport, mailReport } from '#server/mail/report.ts';
+import { startSmtpSink } from '../../scripts/lib/smtp-sink.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
 
 const FAST = { MAIL_RETRY_DELAY_SECONDS: '1', JOB_POLL_SECONDS: '1', LOG_REQUESTS: 'false' };
 const cleanups: Array<() => Promise<void>> = [];

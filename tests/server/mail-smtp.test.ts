@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../scripts/lib/smtp-sink.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;

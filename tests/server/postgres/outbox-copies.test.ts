@@ -4,13 +4,13 @@
  * its mails were sent loses none (another copy sends them).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../../scripts/lib/smtp-sink.ts';
 import { boot, listen } from '../../../server/boot.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { mailOutbox } from '../../../server/db/schema.ts';
 import { defaultEnv } from '../../../server/env.ts';
 import { emptyPostgresDatabase } from '../harness.ts';
 import { httpClient } from '../support/http.ts';
-import { startSmtpSink } from '../support/smtp-sink.ts';
 
 const quiet = { info: () => {}, error: () => {} };
 const cleanups: Array<() => Promise<void>> = [];

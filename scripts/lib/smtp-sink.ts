@@ -15,6 +15,8 @@ export async function startSmtpSink(
   } = {},
 ) {
   const received: ReceivedMail[] = [];
+  /** When each mail of `received` was accepted (performance.now()), for the mail benchmark. */
+  const receivedAt: number[] = [];
   let refusals = options.refuseFirst ?? 0;
   const sockets = new Set<Socket>();
   const server = createServer((socket: Socket) => {
@@ -35,6 +37,7 @@ export async function startSmtpSink(
           if (line === '.') {
             inData = false;
             received.push(current);
+            receivedAt.push(performance.now());
             current = { from: '', to: [], data: '' };
             reply('250 OK queued');
           } else {
@@ -68,6 +71,7 @@ export async function startSmtpSink(
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    receivedAt,
     /** Every mail from here on is refused (451) until accept() is called. */
     refuseAll: () => {
       refusals = Number.POSITIVE_INFINITY;
