@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { mediaBytesLimit, mediaLimitReached } from '#contracts/limits.ts';
 import type { ImageType } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';

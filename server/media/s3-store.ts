@@ -6,7 +6,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { mediaBytesLimit, mediaLimitReached } from '#contracts/limits.ts';
 import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';
