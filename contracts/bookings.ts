@@ -266,7 +266,19 @@ export const Booking = v.object({
   notes: v.nullable(v.string()),
 });
 export type Booking = v.InferOutput<typeof Booking>;
-export const BookingAnswer = v.object({ data: Booking });
+/**
+ * `mailHeld`: present when the customer's e-mail was NOT sent because the business reached its limit of
+ * e-mails to strangers (README "Mail"); the booking is made all the same, and the portal shows this text.
+ */
+export const BookingAnswer = v.object({ data: Booking, mailHeld: v.optional(v.string()) });
+/** What the portal keeps of a booking it made: the booking, and `mailHeld` when the e-mail was held. */
+export type CreatedBooking = Booking & { mailHeld?: string };
+/** 200 of DELETE /api/booking-resources/{id}; `mailHeld` as in BookingAnswer, for the cancellation e-mails. */
+export const ResourceDeleteAnswer = v.object({ message: v.string(), mailHeld: v.optional(v.string()) });
+
+/** Why a customer's e-mail was held: the owner reads it in a toast. */
+export const mailHeldText = (held: number, limit: number, window: 'hour' | 'day') =>
+  `${held === 1 ? 'The e-mail to the customer was' : `${held} e-mails to customers were`} not sent: this business has reached its limit of ${limit} e-mails a${window === 'hour' ? 'n hour' : ' day'} to people who neither follow it nor booked through the app. Please let ${held === 1 ? 'the customer' : 'them'} know yourself.`;
 /** Spec §7: data.data, a list of bookings. */
 export const BookingsAnswer = v.object({ data: v.array(Booking) });
 

@@ -8,6 +8,8 @@ export const Mail = v.object({
   text: v.string(),
   links: v.array(v.string()),
   sentAt: v.string(),
+  /** sent; or held: a mail to a stranger past the business's limit, kept and never sent (README "Mail"). */
+  status: v.optional(v.picklist(['queued', 'sent', 'failed', 'held']), 'sent'),
   /** Files sent with the mail (a booking's .ics), as text. */
   attachments: v.optional(
     v.array(v.object({ filename: v.string(), contentType: v.string(), content: v.string() })),

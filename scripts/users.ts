@@ -5,6 +5,7 @@ import { businesses, packages, userGroups, users } from '../server/db/schema.ts'
 import { createIdentity } from '../server/identity/identity.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
+import { formatMailReport, mailReport } from '../server/mail/report.ts';
 import { createBusiness } from '../server/routes/businesses/businesses.queries.ts';
 import { seedCatalogue } from '../server/seed/catalogue.ts';
 import { openCliDatabase } from './lib/cli-database.ts';
@@ -18,6 +19,7 @@ Usage:
   npm run users -- create --email <email> --password <password> [options]
   npm run users -- list
   npm run users -- plan --email <owner> --plan <name> [--price <monthly>]
+  npm run users -- mail [--limit <n>]
 
 create options:
   --group <name>       ${GROUP_NAMES.join(' | ')}   (default ${GROUPS.owners})
@@ -29,6 +31,10 @@ create options:
 
 plan: moves the owner's business to a plan (Free, Starter, Pro) at a negotiated monthly price
   (default: the plan's list price). The owner's My Package page shows it at once.
+
+mail: the newest mails (default 50) with their state: queued (waiting for SMTP, retried with backoff),
+  sent, failed (every retry refused; the last error is shown) or held (to a stranger past the
+  business's limit, never sent).
 
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
 The embedded database allows one process at a time: while npm start runs on it, this command
@@ -214,12 +220,26 @@ async function plan(argv: string[]) {
   }
 }
 
+async function mail(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { limit: { type: 'string', default: '50' } } });
+  const limit = Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) usage('--limit must be a whole number from 1 to 10000.');
+  const { database } = await openFromEnv();
+  try {
+    console.log(formatMailReport(await mailReport(database.db, limit)).join('\n'));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 let code: number;
 try {
   if (command === 'create') code = await create(rest);
   else if (command === 'list') code = await list();
   else if (command === 'plan') code = await plan(rest);
+  else if (command === 'mail') code = await mail(rest);
   else if (!command || command === 'help' || command === '--help' || command === '-h') usage();
   else usage(`unknown command "${command}".`);
 } catch (error) {

@@ -3,6 +3,8 @@ import { createApp } from './app.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createIdentity } from './identity/identity.ts';
+import { startJobEngine } from './jobs/engine.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStore } from './media/index.ts';
@@ -21,7 +23,7 @@ export type BootOptions = {
   demo?: boolean;
 };
 
-/** Everything but the socket: identity keys, mailer, catalogue seed, the app. Shared by npm start and tests. */
+/** Everything but the socket: identity keys, job engine, mailer, catalogue seed, the app. Shared by npm start and tests. */
 export async function boot(options: BootOptions) {
   const { env, database } = options;
   const clock = options.clock ?? systemClock;
@@ -38,8 +40,12 @@ export async function boot(options: BootOptions) {
     if (retired) log.info(`${retired} still had the published demo password: it must reset its password to sign in.`);
     return { identity, demoCreated };
   });
-  const mailer = createMailer({ db, env, clock, log });
-  const deps: AppDeps = { db, env, clock, identity, mailer, media, log, distDir: options.distDir };
+  // The job engine and this copy's workers; stopped before the database closes (whoever closes it).
+  const jobs = await startJobEngine({ sql: database.sql, env, log });
+  database.onClose(jobs.stop);
+  const mailer = await createMailer({ db, env, clock, log, jobs });
+  await startHousekeeping({ db, media, clock, log, jobs });
+  const deps: AppDeps = { db, env, clock, identity, mailer, jobs, media, log, distDir: options.distDir };
   const app = createApp(deps);
   if (demoCreated) await seedDemoContent(deps, env.DEMO_EMAIL);
   return { app, deps, demoCreated };

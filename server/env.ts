@@ -75,6 +75,31 @@ export const EnvSchema = v.object({
    * lockout after failed passwords (per account and address) is separate and not changed by this.
    */
   SIGNIN_LIMIT_PER_MINUTE: v.optional(perAddressLimit(), '60'),
+  /**
+   * Mail retries (docs/decisions/019-outbox-and-jobs.md): the first retry after about this many seconds,
+   * each next one about twice as long (with jitter), MAIL_RETRY_LIMIT retries in all; then the mail is
+   * kept as failed. 60 and 8: from a minute to a few hours, about 6 hours in all. Tests use 1.
+   */
+  MAIL_RETRY_DELAY_SECONDS: v.optional(seconds(1, 3600), '60'),
+  MAIL_RETRY_LIMIT: v.optional(
+    v.pipe(v.string(), v.transform(Number), v.integer('must be a whole number'), v.minValue(0), v.maxValue(20)),
+    '8',
+  ),
+  /** How long a copy may spend on one send before another copy may try it (the copy died mid-send). */
+  MAIL_SEND_TIMEOUT_SECONDS: v.optional(seconds(10, 3600), '300'),
+  /** How often an idle worker looks for jobs another copy queued (its own are started at once). */
+  JOB_POLL_SECONDS: v.optional(seconds(1, 60), '2'),
+  /**
+   * Mails carrying an owner's text (booking confirmations and cancellations) to strangers, addresses
+   * that neither follow the business nor booked through the app, per business: an hour and a day, and
+   * stricter on the Free package. Past a limit the mail is held (never sent) and the owner told (README "Mail").
+   */
+  STRANGER_MAILS_PER_HOUR: v.optional(perAddressLimit(), '20'),
+  STRANGER_MAILS_PER_DAY: v.optional(perAddressLimit(), '100'),
+  STRANGER_MAILS_PER_HOUR_FREE: v.optional(perAddressLimit(), '5'),
+  STRANGER_MAILS_PER_DAY_FREE: v.optional(perAddressLimit(), '20'),
+  /** Photo upload targets (GET /api/posts/upload-url) one business may ask for per hour (README "Media storage"). */
+  UPLOAD_TARGETS_PER_HOUR: v.optional(perAddressLimit(), '60'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

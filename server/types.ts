@@ -6,6 +6,7 @@
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Identity } from './identity/types.ts';
+import type { JobEngine } from './jobs/engine.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { MediaStore } from './media/store.ts';
@@ -17,6 +18,8 @@ export type AppDeps = {
   clock: Clock;
   identity: Identity;
   mailer: Mailer;
+  /** The job engine (pg-boss): mail sends and housekeeping (docs/decisions/019-outbox-and-jobs.md). */
+  jobs: JobEngine;
   /** Where post images live: the database or S3-compatible storage (server/media). */
   media: MediaStore;
   log: Logger;

@@ -25,14 +25,14 @@ import { scratchDatabase } from './scratch-database.ts';
 
 export const BENCH_PASSWORD = 'Bench#Owner2026';
 
-export async function benchApp(options: { clock?: Clock } = {}) {
+export async function benchApp(options: { clock?: Clock; env?: Record<string, string> } = {}) {
   const scratch = process.env.BENCH_DATABASE_URL
     ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
     : undefined;
   const database = scratch
     ? await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
     : await openDatabase({ kind: 'pglite' });
-  const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false' });
+  const env = defaultEnv({ NODE_ENV: 'test', LOG_REQUESTS: 'false', ...options.env });
   const { app, deps } = await boot({
     env,
     database,

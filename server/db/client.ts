@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { registerDriver } from './hot-path.ts';
+import { installJobSchema, type SqlExecutor } from './job-schema.ts';
 import * as schema from './schema.ts';
 
 export { schema };
@@ -27,7 +28,27 @@ export type Database = {
    * session advisory lock serialises copies of the server that start together; PGlite has one process.
    */
   exclusive: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Raw SQL outside drizzle: the job engine's adapter (server/jobs/engine.ts). */
+  sql: SqlExecutor;
+  /** Runs `work` first when the database is closed (the job engine stops before its connection goes). */
+  onClose: (work: () => Promise<void>) => void;
 };
+
+function closers() {
+  const list: (() => Promise<void>)[] = [];
+  let closed = false;
+  return {
+    /** True once the engine has stopped: its last, unawaited statements then find nothing to do. */
+    closed: () => closed,
+    add: (work: () => Promise<void>) => {
+      list.push(work);
+    },
+    run: async () => {
+      for (const work of list.splice(0)) await work().catch(() => undefined);
+      closed = true;
+    },
+  };
+}
 
 /** Arbitrary but fixed: the advisory lock key of this application's start-up. */
 const STARTUP_LOCK = 7_287_2026;
@@ -59,8 +80,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         holder.release();
       }
     };
-    await exclusive(() => migratePg(db as never, { migrationsFolder }));
-    return { db, kind: 'postgres', close: () => pool.end(), exclusive };
+    const closing = closers();
+    const sql: SqlExecutor = {
+      // After close, as pg-boss's own pool adapter does: nothing (undefined), which its late calls expect.
+      executeSql: async (text, values) => (closing.closed() ? (undefined as never) : pool.query(text, values)),
+    };
+    await exclusive(async () => {
+      await migratePg(db as never, { migrationsFolder });
+      await installJobSchema(sql);
+    });
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await closing.run();
+        await pool.end();
+      },
+      exclusive,
+      sql,
+      onClose: closing.add,
+    };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -72,10 +111,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   registerDriver(db, { kind: 'pglite', client });
   await migratePglite(db as never, { migrationsFolder });
+  const closing = closers();
+  const sql: SqlExecutor = {
+    // PGlite's query() takes one statement; exec() several (the engine's install and maintenance).
+    executeSql: async (text, values) => {
+      if (closing.closed()) return undefined as never;
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
+  };
+  await installJobSchema(sql);
   return {
     db,
     kind: 'pglite',
-    close: () => client.close(),
+    sql,
+    onClose: closing.add,
+    close: async () => {
+      await closing.run();
+      await client.close();
+    },
     dump: () => client.dumpDataDir('gzip'),
     exclusive: (work) => work(),
   };

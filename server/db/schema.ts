@@ -191,6 +191,13 @@ export const businesses = pgTable('businesses', {
 // ---------------------------------------------------------------- mail
 
 /** Every mail the product sends. With the local transport this IS the mailbox; with SMTP, a log. */
+/**
+ * Every mail the portal sends, written in the same transaction as the change that causes it
+ * (docs/decisions/019-outbox-and-jobs.md). With SMTP_URL a send job of the job engine (pg-boss, schema
+ * `pgboss`) carries the row's id, which is the mail's key: the worker sends a `queued` row once and marks
+ * it `sent`, or `failed` after its last retry. Without SMTP the local mailbox is the transport: the row
+ * is `sent` at once. `held`: a mail to a stranger past the business's limit (never sent).
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -200,10 +207,21 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     links: jsonb('links').notNull().$type<string[]>(),
     transport: text('transport').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** queued | sent | failed | held */
+    status: text('status').notNull().default('sent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
     error: text('error'),
+    /** The business whose owner's action caused the mail (bookings), for the stranger limit. */
+    businessid: uuid('businessid').references(() => businesses.businessid, { onDelete: 'set null' }),
+    /** Counted against the business's stranger limit (owner-written text to a stranger). */
+    toStranger: boolean('to_stranger').notNull().default(false),
   },
-  (t) => [index('mail_outbox_sent_idx').on(t.sentAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    index('mail_outbox_stranger_idx').on(t.businessid, t.createdAt).where(sql`${t.toStranger}`),
+  ],
 );
 
 // ---------------------------------------------------------------- customers and posts

@@ -1,6 +1,6 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { businesses, followers, packages, posts } from '../db/schema.ts';
+import { businesses, followers, media, packages, posts } from '../db/schema.ts';
 import { businessDay } from './business-time.ts';
 
 /**
@@ -15,6 +15,8 @@ export type BusinessPlan = {
   followerLimit: number;
   postsPerDayLimit: number;
   bookableResourcesLimit: number;
+  /** The package's name (Free, Starter, Pro): some limits are stricter on Free. */
+  packageName: string;
 };
 
 const planColumns = {
@@ -24,6 +26,7 @@ const planColumns = {
   followerLimit: packages.followerLimit,
   postsPerDayLimit: packages.postsPerDayLimit,
   bookableResourcesLimit: packages.bookableResourcesLimit,
+  packageName: packages.name,
 };
 
 /** The business with its package's limits, or undefined. */
@@ -63,4 +66,13 @@ export async function postsToday(db: Db, business: Pick<BusinessPlan, 'businessi
 export async function followerCount(db: Db, businessid: string) {
   const [row] = await db.select({ total: count() }).from(followers).where(eq(followers.businessid, businessid));
   return row?.total ?? 0;
+}
+
+/** Bytes of photos the business keeps (every upload stored or claimed; unused ones go after a day). */
+export async function mediaBytes(db: Db, businessid: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${media.size}), 0)` })
+    .from(media)
+    .where(eq(media.businessid, businessid));
+  return Number(row?.n ?? 0);
 }

@@ -28,7 +28,7 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
     await next();
   });
   const list = async (): Promise<Mail[]> => {
-    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.sentAt)).limit(200);
+    const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(200);
     const files = rows.length
       ? await db
           .select()
@@ -46,7 +46,8 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
       subject: row.subject,
       text: row.text,
       links: row.links,
-      sentAt: row.sentAt.toISOString(),
+      sentAt: (row.sentAt ?? row.createdAt).toISOString(),
+      status: row.status as Mail['status'],
       attachments: files
         .filter((f) => f.mailId === row.id)
         .map(({ filename, contentType, content }) => ({ filename, contentType, content })),
@@ -59,14 +60,14 @@ export function mailboxRoutes({ db, env }: Pick<AppDeps, 'db' | 'env'>) {
     const items = mails
       .map(
         (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
-<p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.sentAt)}</p><pre>${escapeHtml(mail.text)}</pre>
+<p class="meta">To ${escapeHtml(mail.to)} · ${escapeHtml(mail.sentAt)}${mail.status === 'held' ? ' · held, not sent (the business reached its limit of mails to strangers)' : ''}</p><pre>${escapeHtml(mail.text)}</pre>
 ${mail.links.map((link) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`).join('<br>')}
 ${(mail.attachments ?? []).map((file) => `<details><summary>Attachment: ${escapeHtml(file.filename)}</summary><pre>${escapeHtml(file.content)}</pre></details>`).join('')}</article>`,
       )
       .join('\n');
     const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox (development)</title><link rel="stylesheet" href="/dev/mailbox.css"></head>
-<body><main><h1>Mailbox</h1><p>Every e-mail the local server has sent, newest first.</p>
+<body><main><h1>Mailbox</h1><p>Every e-mail the local server has sent (or held), newest first.</p>
 ${items || '<p>No mail yet.</p>'}</main></body></html>`;
     return c.html(html, 200, { 'Cache-Control': 'no-store' });
   });

@@ -1,8 +1,11 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { mediaBytesLimit, mediaLimitReached } from '#contracts/limits.ts';
 import type { ImageType } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';
 import { media, uploadTargets } from '../db/schema.ts';
 import { newToken, safeEqual, sha256 } from '../lib/crypto.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { lockBusiness, mediaBytes } from '../lib/usage.ts';
 import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
 
 export const UPLOAD_PATH = '/api/public/media-uploads';
@@ -78,6 +81,12 @@ export async function storeUpload(
       )
       .returning({ key: uploadTargets.key });
     if (spent.length === 0) return false;
+    // The package's photo storage, counted under the business row's lock so parallel uploads add up.
+    const plan = await lockBusiness(tx, input.businessid);
+    const limit = mediaBytesLimit(plan?.packageName ?? 'Free');
+    if ((await mediaBytes(tx, input.businessid)) + input.bytes.byteLength > limit) {
+      throw new HttpError(413, mediaLimitReached(limit));
+    }
     await tx.insert(media).values({
       key: input.key,
       businessid: input.businessid,

@@ -8,6 +8,8 @@ import { rawPath } from '../lib/raw-path.ts';
 import type { AppDeps, AppEnv } from '../types.ts';
 import { findTarget, KEY_SHAPE, storeUpload } from './database-store.ts';
 import { sniffImage } from './sniff.ts';
+import { IMAGE_DAMAGED } from './store.ts';
+import { wholeImage } from './structure.ts';
 
 const TARGET_PROBLEMS = {
   forged: { status: 403, message: 'This upload link is not valid. Please attach the photo again.' },
@@ -36,6 +38,8 @@ export function uploadRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.byteLength === 0) throw new HttpError(400, 'The file is empty. Please choose a photo.');
     if ((await sniffImage(bytes)) !== found.target.contentType) throw new HttpError(415, POST_TEXTS.fileType);
+    // More than the magic number: a PNG header followed by anything is not a PNG (server/media/structure.ts).
+    if (!wholeImage(bytes, found.target.contentType as ImageType)) throw new HttpError(415, IMAGE_DAMAGED);
     const stored = await storeUpload(db, {
       key,
       businessid: found.target.businessid,

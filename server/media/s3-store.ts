@@ -7,11 +7,14 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { eq } from 'drizzle-orm';
+import { mediaBytesLimit, mediaLimitReached } from '#contracts/limits.ts';
 import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
 import type { Db } from '../db/client.ts';
-import { media } from '../db/schema.ts';
+import { businesses, media, packages, uploadTargets } from '../db/schema.ts';
+import { mediaBytes } from '../lib/usage.ts';
 import { sniffImage } from './sniff.ts';
-import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
+import { IMAGE_DAMAGED, IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
+import { wholeImage } from './structure.ts';
 
 export type S3Settings = {
   bucket: string;
@@ -49,12 +52,23 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
   return {
     kind: 's3',
     baseUrl: () => settings.publicBaseUrl,
-    uploadTarget: ({ key, contentType }) =>
-      getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+    async uploadTarget({ businessid, key, contentType, now }) {
+      // Recorded like the database store's targets (no token: the URL is presigned), so housekeeping
+      // finds the object if no post ever uses it.
+      await db.insert(uploadTargets).values({
+        key,
+        tokenHash: 'presigned',
+        contentType,
+        businessid,
+        expiresAt: new Date(now.getTime() + UPLOAD_TARGET_TTL_MS),
+        createdAt: now,
+      });
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
         expiresIn: UPLOAD_TARGET_TTL_MS / 1000,
         // The browser must send the declared type: S3 refuses a PUT whose Content-Type differs.
         signableHeaders: new Set(['content-type']),
-      }),
+      });
+    },
     async claim({ businessid, key, now }) {
       if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
       let size: number;
@@ -68,11 +82,27 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
         await remove(key);
         return POST_TEXTS.fileSize;
       }
-      const start = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-4100' }));
-      const contentType = await sniffImage(await start.Body!.transformToByteArray());
+      // The whole object (at most 5 MB, checked above): the type by its bytes, then its structure.
+      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const bytes = await object.Body!.transformToByteArray();
+      const contentType = await sniffImage(bytes);
       if (!contentType) {
         await remove(key);
         return POST_TEXTS.fileType;
+      }
+      if (!wholeImage(bytes, contentType)) {
+        await remove(key);
+        return IMAGE_DAMAGED;
+      }
+      const [plan] = await db
+        .select({ packageName: packages.name })
+        .from(businesses)
+        .innerJoin(packages, eq(packages.packageid, businesses.packageid))
+        .where(eq(businesses.businessid, businessid));
+      const limit = mediaBytesLimit(plan?.packageName ?? 'Free');
+      if ((await mediaBytes(db, businessid)) + size > limit) {
+        await remove(key);
+        return mediaLimitReached(limit);
       }
       await db
         .insert(media)

@@ -25,7 +25,7 @@ export interface MediaStore {
   /**
    * Removes a stored image (the bytes and its `media` row): a deleted post's, or one an edit replaced.
    * Best effort: a failure leaves an orphan, never a failed request. Callers check no live post still
-   * names the key (posts.queries.ts `removeUnusedImage`).
+   * names the key (posts.queries.ts `removeUnusedImage`; housekeeping's unused uploads).
    */
   remove(key: string): Promise<void>;
 }
@@ -37,5 +37,7 @@ export const EXTENSIONS: Record<ImageType, string> = { 'image/jpeg': 'jpg', 'ima
 
 /** Keys are unguessable and carry their business: posts/<businessid>/<uuid>.<ext>. */
 export const keyBelongsTo = (key: string, businessid: string) => key.startsWith(`posts/${businessid}/`);
+
+export const IMAGE_DAMAGED = 'This image file is damaged or incomplete. Please choose another photo.';
 
 export const IMAGE_NOT_FOUND = 'The image was not uploaded by this business. Please attach it again.';

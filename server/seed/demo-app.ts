@@ -7,7 +7,7 @@ import type { AppDeps } from '../types.ts';
 export const demoCustomer = (n: number) => person(n, 'customers.example');
 
 /** When mail leaves this computer (SMTP_URL), the demo's made-up customers and guests are never mailed. */
-const noMail: Mailer = { mailboxEnabled: false, send: async () => {} };
+const noMail: Mailer = { mailboxEnabled: false, enqueue: async () => '', wake: () => {} };
 
 export type DemoApp = Awaited<ReturnType<typeof demoApp>>;
 

@@ -5,7 +5,9 @@ import {
   BookingsAnswer,
   Closure,
   Closures,
+  type CreatedBooking,
   Resource,
+  ResourceDeleteAnswer,
   ResourceList,
   SlotsAnswer,
 } from '#contracts/bookings.ts';
@@ -20,11 +22,14 @@ export const createResource = (body: unknown, signal?: AbortSignal) =>
   api.post('/api/booking-resources', Resource, body, { signal });
 export const updateResource = (resourceid: string, body: unknown, signal?: AbortSignal) =>
   api.put(`/api/booking-resources/${id(resourceid)}`, Resource, body, { signal });
+/** The answer's message; when cancellation e-mails were held, followed by why (the toast shows both). */
 export const deleteResource = (resourceid: string, cancelFutureBookings: boolean, signal?: AbortSignal) =>
-  api.delete(`/api/booking-resources/${id(resourceid)}`, MessageBody, {
-    query: cancelFutureBookings ? { cancelFutureBookings: 'true' } : undefined,
-    signal,
-  });
+  api
+    .delete(`/api/booking-resources/${id(resourceid)}`, ResourceDeleteAnswer, {
+      query: cancelFutureBookings ? { cancelFutureBookings: 'true' } : undefined,
+      signal,
+    })
+    .then((answer) => ({ message: answer.mailHeld ? `${answer.message} ${answer.mailHeld}` : answer.message }));
 export const canAddResource = (businessid: string, signal?: AbortSignal) =>
   api.get(`/api/packages/usage/${id(businessid)}/can-add-resource`, CanAddResource, { signal });
 
@@ -52,8 +57,11 @@ export const getSlots = (
     })
     .then((answer) => answer.data.availableSlots);
 
-export const createBooking = (body: unknown, signal?: AbortSignal) =>
-  api.post('/api/bookings', BookingAnswer, body, { signal }).then((answer) => answer.data);
+/** The booking, with `mailHeld` when its e-mail was held (the calendar's toast says why). */
+export const createBooking = (body: unknown, signal?: AbortSignal): Promise<CreatedBooking> =>
+  api
+    .post('/api/bookings', BookingAnswer, body, { signal })
+    .then((answer) => (answer.mailHeld ? { ...answer.data, mailHeld: answer.mailHeld } : answer.data));
 
 export const getBookings = (
   window: { startDate: string; endDate: string; resourceId?: string },

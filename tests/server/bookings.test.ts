@@ -54,7 +54,11 @@ const book = (resourceid: string, start: string, end: string, extra: Record<stri
   });
 
 beforeAll(async () => {
-  server = await startTestServer({ clock: clock.clock, env: { TRUST_PROXY: 'true' } });
+  // Far more guest bookings an hour than a Free business may mail (tests/server/mail-relay.test.ts has the limit).
+  server = await startTestServer({
+    clock: clock.clock,
+    env: { TRUST_PROXY: 'true', STRANGER_MAILS_PER_HOUR_FREE: '1000', STRANGER_MAILS_PER_DAY_FREE: '1000' },
+  });
   await server.deps.db.execute(`update packages set bookable_resources_limit = 10 where name = 'Free'`);
   owner = await makeOwner('nina@example.com', 'Nina Nails', 'America/New_York');
 });

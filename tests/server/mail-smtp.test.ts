@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink } from '../../scripts/lib/smtp-sink.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { startSmtpSink } from './support/smtp-sink.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let server: TestServer;
@@ -25,7 +25,8 @@ describe('with SMTP_URL set', () => {
       },
     });
     expect(response.status).toBe(201);
-    expect(sink.received).toHaveLength(1);
+    // Sent by the outbox's worker after the answer (docs/decisions/019-outbox-and-jobs.md).
+    await expect.poll(() => sink.received.length, { timeout: 10_000 }).toBe(1);
     const [mail] = sink.received;
     expect(mail!.from).toBe('portal@example.com');
     expect(mail!.to).toEqual(['sam@example.com']);

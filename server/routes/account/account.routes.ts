@@ -88,9 +88,13 @@ export function accountRoutes(deps: AppDeps) {
       now,
     });
     if (!perAccount.allowed) return;
-    const token = await issueToken(db, user.userid, 'password_reset', env.RESET_TOKEN_TTL, now);
-    const link = `${publicOrigin(c, env)}/reset-password?token=${encodeURIComponent(token)}`;
-    await mailer.send(mail(user.email, link, env.RESET_TOKEN_TTL));
+    // The link and its mail in one transaction: a link nobody was sent cannot exist, nor a mail without it.
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.userid, 'password_reset', env.RESET_TOKEN_TTL, now);
+      const link = `${publicOrigin(c, env)}/reset-password?token=${encodeURIComponent(token)}`;
+      await mailer.enqueue(tx, mail(user.email, link, env.RESET_TOKEN_TTL));
+    });
+    mailer.wake();
   };
 
   app.post('/public/register', async (c) => {
@@ -106,9 +110,8 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ message: REGISTERED }, 201);
     }
     const now = clock();
-    let token: string;
     try {
-      token = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const user = await identity.createUser(
           {
             email: body.email,
@@ -121,7 +124,12 @@ export function accountRoutes(deps: AppDeps) {
           tx,
         );
         await createBusiness(tx, { ownerUserid: user.userid, businessname: body.businessName, createdAt: now });
-        return issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+        const token = await issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+        const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.enqueue(
+          tx,
+          verificationMail(body.email, body.firstName, body.businessName, link, env.VERIFY_TOKEN_TTL),
+        );
       });
     } catch (error) {
       // Two registrations racing for one address: the unique index decides, and the loser is answered
@@ -129,8 +137,7 @@ export function accountRoutes(deps: AppDeps) {
       if (isUniqueViolation(error)) return c.json({ message: REGISTERED }, 201);
       throw error;
     }
-    const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(verificationMail(body.email, body.firstName, body.businessName, link, env.VERIFY_TOKEN_TTL));
+    mailer.wake();
     return c.json({ message: REGISTERED }, 201);
   });
 
@@ -149,9 +156,8 @@ export function accountRoutes(deps: AppDeps) {
       return c.json({ message: REGISTERED }, 201);
     }
     const now = clock();
-    let token: string;
     try {
-      token = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const user = await identity.createUser(
           {
             email: body.email,
@@ -163,14 +169,15 @@ export function accountRoutes(deps: AppDeps) {
           },
           tx,
         );
-        return issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+        const token = await issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+        const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
+        await mailer.enqueue(tx, customerVerificationMail(body.email, body.firstName, link, env.VERIFY_TOKEN_TTL));
       });
     } catch (error) {
       if (isUniqueViolation(error)) return c.json({ message: REGISTERED }, 201);
       throw error;
     }
-    const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
-    await mailer.send(customerVerificationMail(body.email, body.firstName, link, env.VERIFY_TOKEN_TTL));
+    mailer.wake();
     return c.json({ message: REGISTERED }, 201);
   });
 
@@ -232,15 +239,19 @@ export function accountRoutes(deps: AppDeps) {
           .leftJoin(businesses, eq(businesses.ownerUserid, users.userid))
           .where(eq(users.userid, user.userid))
           .limit(1);
-        const token = await issueToken(db, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
-        const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
         const firstName = owner?.firstname?.trim() || 'there';
-        // An account without a business is a customer of the app: it gets the app's wording.
-        await mailer.send(
-          owner?.businessname
-            ? verificationMail(user.email, firstName, owner.businessname, link, env.VERIFY_TOKEN_TTL)
-            : customerVerificationMail(user.email, firstName, link, env.VERIFY_TOKEN_TTL),
-        );
+        await db.transaction(async (tx) => {
+          const token = await issueToken(tx, user.userid, 'verify_email', env.VERIFY_TOKEN_TTL, now);
+          const link = `${publicOrigin(c, env)}/verify-email?token=${encodeURIComponent(token)}`;
+          // An account without a business is a customer of the app: it gets the app's wording.
+          await mailer.enqueue(
+            tx,
+            owner?.businessname
+              ? verificationMail(user.email, firstName, owner.businessname, link, env.VERIFY_TOKEN_TTL)
+              : customerVerificationMail(user.email, firstName, link, env.VERIFY_TOKEN_TTL),
+          );
+        });
+        mailer.wake();
       }
     }
     return c.json({ message: VERIFICATION_RESENT });

@@ -16,6 +16,29 @@ export type BookingMailData = {
   timeZone: string;
 };
 
+/** The most characters of an owner's text a subject carries. */
+export const SUBJECT_TEXT_MAX = 40;
+
+/**
+ * An owner's text (the business's name) as a subject shows it: never a link and bounded. Schemes and
+ * "www" are dropped; `:`, `/`, `\`, `@` and a dot between letters or digits become spaces, so no mail
+ * client sees an address or a domain; whitespace and control characters collapse to one space; then it
+ * is cut to SUBJECT_TEXT_MAX characters at a word (with "…") and put in quotes, so the reader sees where
+ * the owner's words end. The body keeps the name as written.
+ */
+export function subjectText(text: string): string {
+  const plain = text
+    .replace(/\b(?:https?|ftp|mailto|www)\b/gi, ' ')
+    .replace(/[:/\\@]/g, ' ')
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu, ' ')
+    .replace(/[\p{Cc}\p{Cf}\s]+/gu, ' ')
+    .trim();
+  if (plain.length <= SUBJECT_TEXT_MAX) return `“${plain}”`;
+  const cut = plain.slice(0, SUBJECT_TEXT_MAX);
+  const atWord = cut.lastIndexOf(' ') > SUBJECT_TEXT_MAX / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
+  return `“${atWord.replace(/[\s.,;]+$/, '')}…”`;
+}
+
 /** "Monday 7 December 2026, 10:00 - 11:00 (Europe/London)": the business's own wall time. */
 export function whenText(b: Pick<BookingMailData, 'start' | 'end' | 'timeZone'>): string {
   const start = new TZDate(b.start.getTime(), b.timeZone);
@@ -47,7 +70,7 @@ export function bookingIcs(b: BookingMailData, now: Date, method: 'PUBLISH' | 'C
 
 export const confirmationMail = (b: BookingMailData, now: Date): OutgoingMail => ({
   to: b.email,
-  subject: `Your booking at ${b.businessname} is confirmed`,
+  subject: `Your booking at ${subjectText(b.businessname)} is confirmed`,
   text: [
     'Hello,',
     '',
@@ -65,7 +88,7 @@ export const confirmationMail = (b: BookingMailData, now: Date): OutgoingMail =>
 
 export const cancelledMail = (b: BookingMailData & { now: Date }): OutgoingMail => ({
   to: b.email,
-  subject: `Your booking at ${b.businessname} was cancelled`,
+  subject: `Your booking at ${subjectText(b.businessname)} was cancelled`,
   text: [
     'Hello,',
     '',

@@ -34,7 +34,7 @@ export const bookingsApi = describeRoutes('owner', {
     params: id,
     query: b.ResourceDeleteQuery,
     queryExample: { cancelFutureBookings: 'false' },
-    ok: { 200: MessageBody },
+    ok: { 200: b.ResourceDeleteAnswer },
     errors: [409],
   },
   // One path template with the rule's DELETE (/api/availability/{id}): here the id is a resource's.

@@ -10,6 +10,7 @@ import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { availableSlots, localDate, offers } from '../../lib/slots.ts';
 import { check, readJson } from '../../lib/validate.ts';
+import { strangerMailPolicy } from '../../mail/relay.ts';
 import type { AppDeps } from '../../types.ts';
 import { confirmationMail } from './booking-mails.ts';
 import { events, resourceOf, slotInputs, timeZoneOf, toBooking } from './bookings.queries.ts';
@@ -40,7 +41,7 @@ async function customerFor(tx: Db, businessid: string, email: string): Promise<s
 }
 
 /** Slots (spec §7 GET /api/booking-availability/{id}), bookings, and the calendar's window. */
-export function bookingsRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clock' | 'mailer'>) {
+export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 'env' | 'clock' | 'mailer'>) {
   const app = createRouter('owner');
 
   app.get('/booking-availability/:resourceid', async (c) => {
@@ -101,27 +102,33 @@ export function bookingsRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'cloc
         notes: body.notes,
         createdAt: now,
       });
-      return { bookingid, business: business!, resource };
+      // The confirmation is written with the booking: no booking without its mail, nor the reverse. To a
+      // stranger past the business's limit it is held (server/mail/relay.ts).
+      const relay = strangerMailPolicy(tx, env, mine.businessid, now);
+      await mailer.enqueue(
+        tx,
+        confirmationMail(
+          {
+            bookingid,
+            email: body.customerEmail,
+            businessname: business!.name,
+            address: business!.address,
+            resourcename: resource.resourcename,
+            start: body.bookingstarttime,
+            end: body.bookingendtime,
+            partysize: body.partysize,
+            timeZone,
+          },
+          now,
+        ),
+        await relay.decide(body.customerEmail),
+      );
+      return { bookingid, mailHeld: relay.heldNotice() };
     });
+    mailer.wake();
     const [row] = await events(db).where(eq(bookings.bookingid, created.bookingid));
     const booking = toBooking(row!);
-    await mailer.send(
-      confirmationMail(
-        {
-          bookingid: booking.bookingid,
-          email: booking.email,
-          businessname: created.business.name,
-          address: created.business.address,
-          resourcename: created.resource.resourcename,
-          start: body.bookingstarttime,
-          end: body.bookingendtime,
-          partysize: body.partysize,
-          timeZone: created.business.timeZone,
-        },
-        now,
-      ),
-    );
-    return c.json({ data: booking }, 201);
+    return c.json({ data: booking, ...(created.mailHeld ? { mailHeld: created.mailHeld } : {}) }, 201);
   });
 
   /**

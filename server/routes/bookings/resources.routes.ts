@@ -21,6 +21,7 @@ import { businessScope } from '../../lib/scope.ts';
 import { localDate } from '../../lib/slots.ts';
 import { lockBusiness } from '../../lib/usage.ts';
 import { check, readJson } from '../../lib/validate.ts';
+import { strangerMailPolicy } from '../../mail/relay.ts';
 import type { AppDeps } from '../../types.ts';
 import { cancelledMail } from './booking-mails.ts';
 import { resourceColumns, resourceCount, resourceOf, timeZoneOf } from './bookings.queries.ts';
@@ -30,7 +31,7 @@ import { cancelFutureBookings, futureBookingCount } from './cancel.ts';
  * Booking Setup (spec §2, §5, §7): bookable resources with the package's limit, their weekly schedule
  * (rules of one day may not overlap), and closures (dates a resource or the whole business is shut).
  */
-export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clock' | 'mailer'>) {
+export function resourcesRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 'env' | 'clock' | 'mailer'>) {
   const app = createRouter('owner');
 
   // ------------------------------------------------------------------ resources
@@ -92,17 +93,24 @@ export function resourcesRoutes({ db, clock, mailer }: Pick<AppDeps, 'db' | 'clo
       const ahead = await futureBookingCount(tx, resourceid, now);
       if (ahead > 0 && !confirmed) return { conflict: { resource, ahead } } as const;
       const cancelled = ahead > 0 ? await cancelFutureBookings(tx, mine.businessid, resourceid, now) : [];
+      // Each customer's cancellation is written with the cancellation itself; to strangers past the
+      // business's limit it is held (server/mail/relay.ts).
+      const relay = strangerMailPolicy(tx, env, mine.businessid, now);
+      for (const booking of cancelled) {
+        await mailer.enqueue(tx, cancelledMail(booking), await relay.decide(booking.email));
+      }
       await tx.delete(bookingResources).where(eq(bookingResources.resourceid, resourceid));
-      return { resource, cancelled } as const;
+      return { resource, cancelled, mailHeld: relay.heldNotice() } as const;
     });
     if ('conflict' in outcome && outcome.conflict) {
       const { resource, ahead } = outcome.conflict;
       return c.json({ message: futureBookingsText(resource.resourcename, ahead), futureBookings: ahead }, 409);
     }
-    for (const booking of outcome.cancelled ?? []) await mailer.send(cancelledMail(booking));
+    mailer.wake();
     const n = outcome.cancelled?.length ?? 0;
     return c.json({
       message: n ? `Resource deleted; ${n} booking${n === 1 ? '' : 's'} cancelled.` : 'Resource deleted.',
+      ...('mailHeld' in outcome && outcome.mailHeld ? { mailHeld: outcome.mailHeld } : {}),
     });
   });
 

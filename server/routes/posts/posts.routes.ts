@@ -1,14 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { dailyPostLimitReached } from '#contracts/limits.ts';
+import { dailyPostLimitReached, mediaBytesLimit, mediaLimitReached, uploadLimitReached } from '#contracts/limits.ts';
 import { NewPost, POST_DELETED, PostUpdate, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
 import { posts } from '../../db/schema.ts';
 import { publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParam, notFound } from '../../lib/ids.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope, ownBusinessParam } from '../../lib/scope.ts';
-import { lockBusiness, postsToday } from '../../lib/usage.ts';
+import { lockBusiness, mediaBytes, planOf, postsToday } from '../../lib/usage.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import { EXTENSIONS } from '../../media/store.ts';
 import type { AppDeps } from '../../types.ts';
@@ -33,13 +34,33 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
       filename: c.req.query('filename'),
       fileType: c.req.query('fileType'),
     });
+    const now = clock();
+    // At most UPLOAD_TARGETS_PER_HOUR targets an hour per business, counted in one statement.
+    const window = await hitRateLimit(db, `uploadTargets:${mine.businessid}`, {
+      limit: env.UPLOAD_TARGETS_PER_HOUR,
+      windowSeconds: 3600,
+      now,
+    });
+    if (!window.allowed) {
+      throw new HttpError(
+        429,
+        uploadLimitReached(env.UPLOAD_TARGETS_PER_HOUR, Math.ceil(window.retryAfterSeconds / 60)),
+        {
+          'Retry-After': String(window.retryAfterSeconds),
+        },
+      );
+    }
+    // A full store is refused before the upload, not after 5 MB went over the wire (checked again when stored).
+    const plan = await planOf(db, mine.businessid);
+    const limit = mediaBytesLimit(plan?.packageName ?? 'Free');
+    if ((await mediaBytes(db, mine.businessid)) >= limit) throw new HttpError(409, mediaLimitReached(limit));
     const key = `posts/${mine.businessid}/${newId()}.${EXTENSIONS[fileType]}`;
     const uploadUrl = await media.uploadTarget({
       businessid: mine.businessid,
       key,
       contentType: fileType,
       origin: publicOrigin(c, env),
-      now: clock(),
+      now,
     });
     return c.json({ uploadUrl, key } satisfies UploadTarget);
   });

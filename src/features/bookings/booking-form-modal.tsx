@@ -1,7 +1,7 @@
 /** "Create New Booking" (spec §2 "Create Booking form"), driven by the booking-form machine. */
 import { format } from 'date-fns';
 import { useId } from 'react';
-import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
+import { BOOKING_TEXTS, type Booking, type CreatedBooking, type Resource } from '#contracts/bookings.ts';
 import {
   BOOKING_FORM_TEXTS,
   type BookingField,
@@ -24,7 +24,8 @@ export interface BookingFormModalProps extends FlowHooks<typeof bookingFormMachi
   today: string;
   /** The calendar's filter, used as the default resource. */
   resourceid?: string;
-  onCreated: (booking: Booking) => void;
+  /** The booking made; `mailHeld` when its e-mail to the customer was held (the toast says why). */
+  onCreated: (booking: CreatedBooking) => void;
   onClose: () => void;
 }
 

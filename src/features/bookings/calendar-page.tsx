@@ -73,6 +73,10 @@ export interface CalendarViewProps extends FlowHooks<typeof bookingsCalendarMach
   formHooks?: FlowHooks<typeof bookingFormMachine>;
 }
 
+/** The toast after a booking: made either way; a held e-mail is the owner's to pass on (README "Mail"). */
+export const bookingCreatedToast = (booking: { mailHeld?: string }) =>
+  booking.mailHeld ? `Booking created. ${booking.mailHeld}` : 'Booking created.';
+
 export function BookingsCalendarView({
   today,
   view,
@@ -199,8 +203,8 @@ export function BookingsCalendarView({
           resources={resources}
           today={day}
           resourceid={resourceId}
-          onCreated={() => {
-            notify('Booking created.');
+          onCreated={(booking) => {
+            notify(bookingCreatedToast(booking));
             send({ type: 'calendar.created' });
           }}
           onClose={() => send({ type: 'calendar.cancelCreate' })}

@@ -6,7 +6,7 @@ import type { HttpServer } from '../harness.ts';
 /** Bytes as fetch takes them (a copy on a plain ArrayBuffer). */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 
-/** Real images by their bytes: a PNG drawn in code, the smallest JPEG and GIF headers file-type knows. */
+/** Real images by their bytes: a PNG drawn in code, the smallest JPEG and GIF that are whole by structure. */
 export const png = (width = 8, height = 8) => bytes(encodePng(width, height, (x, y) => [x * 20, y * 20, 120]));
 
 export const gif = () => bytes(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
@@ -15,6 +15,9 @@ export const jpeg = () =>
   bytes(
     Buffer.concat([
       Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]),
+      Buffer.alloc(4, 0),
+      // A start of scan (the structure check follows the segments to it), its data, the end marker.
+      Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]),
       Buffer.alloc(64, 0),
       Buffer.from([0xff, 0xd9]),
     ]),

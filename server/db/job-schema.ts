@@ -1,0 +1,24 @@
+import PgBoss from 'pg-boss';
+
+/** What pg-boss needs of a database: one statement with $1.. parameters, or several without. */
+export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: any[] }> };
+
+export const JOB_SCHEMA = 'pgboss';
+
+/** The app's queues: mail sends (server/mail/mailer.ts) and housekeeping (server/jobs/housekeeping.ts). */
+export const QUEUES = { mail: 'mail', housekeeping: 'housekeeping' } as const;
+/** pg-boss's own queue for schedules, made here for the same reason as ours (below). */
+const SCHEDULE_QUEUE = '__pgboss__send-it';
+
+/**
+ * Installs the engine's tables and the queues (each queue is a table of its own); openDatabase runs it
+ * after the app's migrations, under the start-up lock on PostgreSQL: two copies making one queue at
+ * the same moment deadlock inside pg-boss.
+ */
+export async function installJobSchema(sql: SqlExecutor) {
+  const installed = await sql.executeSql(`select to_regclass('${JOB_SCHEMA}.version') is not null as "installed"`);
+  if (!installed.rows[0]?.installed) await sql.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  for (const name of [...Object.values(QUEUES), SCHEDULE_QUEUE]) {
+    await sql.executeSql(`select ${JOB_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
+  }
+}
