@@ -8,7 +8,7 @@ import { activePaths, chartOf, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
 import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
-import { momentOf, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
+import { momentOf, onOrigin, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
 import { type OfferKind, offers, type SimStep, simulate, simulationFrom, startSimulation } from './simulator.ts';
 
 const KIND_TITLES: Record<OfferKind, string> = {
@@ -208,7 +208,10 @@ function Replay({
         </button>
       </div>
       <p className="insp-hint">
-        Start: {scenario.url}, {scenario.who}.{scenario.andThen ? ` Then ${scenario.andThen}.` : ''}
+        {onOrigin(
+          `Start: ${scenario.url}, ${scenario.who}.${scenario.andThen ? ` Then ${scenario.andThen}.` : ''}`,
+          window.location.origin,
+        )}
       </p>
       <div className="insp-actions">
         <button type="button" onClick={() => onGo(0)} disabled={index === 0}>
@@ -238,8 +241,8 @@ function Replay({
               className={current ? 'is-current' : ''}
               aria-current={current ? 'step' : undefined}
             >
-              <strong>Step {n + 1}.</strong> {step.arrange.map((a) => `First ${a}. `).join('')}
-              {step.action}
+              <strong>Step {n + 1}.</strong>{' '}
+              {onOrigin(`${step.arrange.map((a) => `First ${a}. `).join('')}${step.action}`, window.location.origin)}
               {step.results.map((r) => (
                 <span key={r} className="insp-then">
                   {' '}
