@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { MachineEntry } from '#machines/lib/entry.ts';
-import { activePaths, chartOf, takenEdges } from './chart.ts';
+import { activePaths, chartOf, edgesOfTransitions, selectedTransitions, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
 import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
@@ -58,7 +58,10 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
   const moment = steps[shown]!;
   const value = moment.snapshot.value;
   const active = activePaths(value);
-  const last = shown > 0 ? takenEdges(chart, steps[shown - 1]!.snapshot.value, moment.event.type, value) : [];
+  const before = shown > 0 ? steps[shown - 1]!.snapshot : undefined;
+  // The event's own transitions as XState selects them (guards evaluated), then the `always` ones after.
+  const exact = before ? edgesOfTransitions(chart, selectedTransitions(machine, before, moment.event) ?? []) : [];
+  const last = before ? takenEdges(chart, before.value, moment.event.type, value, exact) : [];
   const qa = scenario ? momentOf(scenario, shown) : undefined;
 
   const restart = (index = inputIndex) => {
