@@ -10,10 +10,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { registry } from '#machines/registry.ts';
+import { demoOwner } from '#machines/samples/demo.samples.ts';
+import { demoVoucher } from '#machines/samples/vouchers.samples.ts';
 import { activePaths } from '#src/devtools/chart.ts';
 import { scenariosOf } from '#src/devtools/qa.ts';
 import { offers, type SimStep, simulate, startSimulation } from '#src/devtools/simulator.ts';
 import { root } from '../../scripts/lib/build.ts';
+import { customerClaims } from '../../scripts/lib/voucher-claims.ts';
+import { signInCustomer } from '../../server/sim/customers.ts';
 import { available, expectAccessible, fillSignIn, openPage, stack, useBrowser } from './support/browser.ts';
 import { type DevServer, startDevServer } from './support/dev-server.ts';
 
@@ -51,6 +55,31 @@ function samplesTo(machine: AnyStateMachine, goal: string): { keys: string[]; st
   }
   throw new Error(`${machine.id}: no run of samples reaches ${goal}`);
 }
+
+/** A customer of the demo business claims its demo voucher through the customer API: a code to redeem. */
+async function claimedDemoCode(): Promise<string> {
+  const call = (p: string, init?: RequestInit) => fetch(new URL(p, stack.baseUrl), init);
+  const config = (await (await call('/config.json')).json()) as {
+    auth: { userPoolId: string; userPoolClientId: string };
+  };
+  const pool = { userPoolId: config.auth.userPoolId, clientId: config.auth.userPoolClientId };
+  const token = await signInCustomer(call, pool, demoOwner.email, demoOwner.password);
+  const vouchers = (await (
+    await call('/api/businesses/me/vouchers', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as Array<{ voucherid: string; title: string }>;
+  const voucher = vouchers.find((v) => v.title === demoVoucher.title)!;
+  return (await customerClaims(stack.baseUrl, voucher.voucherid, 'inspector')).code;
+}
+
+/** A follower of the demo business (seeded), who can be booked. */
+const FOLLOWER = 'amelia.hughes.0@customers.example';
+
+/** yyyy-mm-dd, `days` from today in the browser's time zone. */
+const dayAhead = (page: Page, days: number) =>
+  page.evaluate((n) => {
+    const d = new Date(Date.now() + n * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
 
 const isActive = (page: Page, state: string) =>
   page.locator(`.insp-svg [data-state="${state}"][data-active="true"]`).waitFor({ timeout: 15_000 });
@@ -125,6 +154,112 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       await inspector.getByRole('button', { name: 'Back to live' }).click();
       await isActive(inspector, 'signedIn');
       await expectAccessible(inspector, 'live inspector');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('signed in, it follows the booking form and a redemption live: each state, the transitions taken, no page error', async () => {
+    const code = await claimedDemoCode();
+    const { context, page, problems } = await inspectorTab(`${dev.url}/login?inspect`);
+    try {
+      await page.getByRole('heading', { name: 'Sign in', exact: true }).waitFor();
+      const [inspector] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByRole('button', { name: 'Open statechart inspector' }).click(),
+      ]);
+      const inspectorErrors: string[] = [];
+      inspector.on('pageerror', (error) => inspectorErrors.push(error.message));
+      await fillSignIn(page, stack.demo.email, stack.demo.password);
+      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+      const live = inspector.getByRole('list', { name: 'Live machines' });
+      const watch = async (machine: string) => {
+        await live.getByRole('button', { name: new RegExp(`^${machine}\\b`) }).click();
+        await inspector.getByRole('img', { name: new RegExp(`^Diagram of ${machine}`) }).waitFor();
+      };
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const navigate = async (group: string, link: string) => {
+        const target = nav.getByRole('link', { name: link, exact: true });
+        if (!(await target.isVisible())) await nav.getByRole('button', { name: group }).click();
+        await target.click();
+      };
+      const log = inspector.getByRole('list', { name: 'Events, oldest first' });
+      const lastEdges = () =>
+        inspector
+          .locator('.insp-svg [data-last="true"]')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-edge')));
+
+      // The booking form: resource, date, a duration change, a slot, submit.
+      await navigate('Bookings', 'Calendar');
+      await page.getByRole('heading', { name: 'Bookings Calendar' }).waitFor();
+      await page.getByRole('button', { name: 'Create Booking' }).click();
+      const form = page.getByRole('dialog', { name: 'Create New Booking' });
+      await watch('bookingForm');
+      await isActive(inspector, 'editing.incomplete');
+      await form.getByLabel('Resource').selectOption({ label: 'Window Table' });
+      await isActive(inspector, 'editing.slots');
+      await form.getByLabel('Date').fill(await dayAhead(page, 8));
+      await form.getByLabel('Customer Email').fill(FOLLOWER);
+      await form.getByLabel('Duration').selectOption({ label: '1 hour 30 mins' });
+      await form.locator('.slot-grid button').first().waitFor();
+      await isActive(inspector, 'editing.slots');
+      // Back to the duration change: XState's own microsteps, drawn and listed.
+      const durationChange = log.getByRole('button').filter({ hasText: 'duration' }).last();
+      await durationChange.click();
+      await isActive(inspector, 'editing.loadingSlots');
+      expect(await lastEdges()).toEqual(['booking.edit [changesSlots]', 'always [slotsQueryReady]']);
+      const taken = inspector.getByRole('list', { name: 'Transitions taken, in order' });
+      expect(await taken.locator('li').allTextContents()).toEqual([
+        'booking.edit [changesSlots]: editing → editing.checking',
+        'always [slotsQueryReady]: editing.checking → editing.loadingSlots',
+      ]);
+      await inspector.getByRole('button', { name: 'Back to live' }).click();
+      await form.locator('.slot-grid button').first().click();
+      await form.getByRole('button', { name: 'Create Booking' }).click();
+      await form.waitFor({ state: 'detached' });
+      await isActive(inspector, 'closed');
+      const bookingEvents = await log.locator('code').allTextContents();
+      for (const event of ['booking.pickSlot', 'booking.submit', 'xstate.done.actor.createBooking']) {
+        expect(bookingEvents).toContain(event);
+      }
+      expect(await lastEdges()).toEqual([expect.stringMatching(/^done createBooking/)]);
+
+      // A redemption: look the code up, confirm.
+      await navigate('Vouchers', 'Redeem Code');
+      await page.getByRole('heading', { name: 'Redeem a Voucher' }).waitFor();
+      await watch('redeem');
+      await isActive(inspector, 'idle');
+      await page.getByLabel('Voucher code').fill(code);
+      await page.getByRole('button', { name: 'Look Up' }).click();
+      await page.getByRole('button', { name: 'Confirm Redemption' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Voucher redeemed: ${demoVoucher.title}.` })
+        .waitFor();
+      await isActive(inspector, 'redeemed');
+      const redeemEvents = await log.locator('code').allTextContents();
+      expect(redeemEvents.filter((e) => e !== 'redeem.edit')).toEqual([
+        'xstate.init',
+        'redeem.lookup',
+        'xstate.done.actor.lookupCode',
+        'redeem.confirm',
+        'xstate.done.actor.redeem',
+      ]);
+      // Each state it went through, moment by moment, with the transition into it.
+      const moments = await log.locator('[data-moment]').count();
+      const seen: string[] = [];
+      for (let moment = 0; moment < moments; moment++) {
+        await log.locator(`[data-moment="${moment}"]`).click();
+        const states = await inspector
+          .locator('.insp-svg [data-active="true"]')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-state')));
+        seen.push(states.at(-1)!);
+      }
+      expect([...new Set(seen)]).toEqual(['idle', 'lookingUp', 'ready', 'redeeming', 'redeemed']);
+      expect(await inspector.locator('body').textContent()).not.toContain(stack.demo.password);
+      await expectAccessible(inspector, 'live inspector, signed in');
+      expect(inspectorErrors).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
