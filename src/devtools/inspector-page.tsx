@@ -57,9 +57,23 @@ function machineOf(actor: InspectedActor): AnyStateMachine | undefined {
   return rebuilt.get(actor.definition);
 }
 
+/** A machine's human title: its registry entry's ("Booking form"), else its id. */
+export const titleOf = (id: string): string => registry.find((e) => e.machine.id === id)?.title ?? id;
+
+/** Whether a machine matches what was typed in "Find a machine" (its id or title, any case, any order of words). */
+export const matches = (query: string, id: string): boolean => {
+  const text = `${id} ${titleOf(id)}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
+};
+
 function InspectorPage() {
   const [actors, setActors] = useState(() => new Map<string, InspectedActor>());
   const [view, setView] = useState<View>(viewFromUrl);
+  const [query, setQuery] = useState('');
   useEffect(() => {
     // Only a window the portal opened receives anything; opened directly, the inspector simulates.
     const subscription = createBrowserReceiver().subscribe((event) =>
@@ -70,6 +84,8 @@ function InspectorPage() {
   const go = (next: View) => {
     setView(next);
     window.history.replaceState(null, '', urlOf(next));
+    // The diagram, not the list, is what the person wants to see next (the list scrolls on its own).
+    document.querySelector('.insp-main')?.scrollTo({ top: 0 });
   };
   const machines = liveMachines(actors);
   const shown = view.mode === 'live' ? (machines.find((a) => machineName(a) === view.name) ?? machines[0]) : undefined;
@@ -80,6 +96,15 @@ function InspectorPage() {
     <div className="insp">
       <nav className="insp-actors" aria-label="Machines">
         <h1>Statecharts</h1>
+        <label className="insp-search">
+          Find a machine
+          <input
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="booking, redeem…"
+          />
+        </label>
         <h2>Live in the portal</h2>
         {machines.length === 0 && (
           <p className="insp-hint">
@@ -89,33 +114,42 @@ function InspectorPage() {
           </p>
         )}
         <ul aria-label="Live machines">
-          {machines.map((actor) => (
-            <li key={actor.sessionId}>
-              <button
-                type="button"
-                aria-pressed={view.mode === 'live' && actor === shown}
-                onClick={() => go({ mode: 'live', name: machineName(actor) })}
-              >
-                {machineName(actor)}
-                {actor.name !== machineName(actor) ? ` (as ${actor.name})` : ''}
-                {actor.status && actor.status !== 'active' ? ` (${actor.status})` : ''}
-              </button>
-            </li>
-          ))}
+          {machines
+            .filter((actor) => matches(query, machineName(actor)))
+            .map((actor) => (
+              <li key={actor.sessionId}>
+                <button
+                  type="button"
+                  aria-pressed={view.mode === 'live' && actor === shown}
+                  onClick={() => go({ mode: 'live', name: machineName(actor) })}
+                >
+                  {machineName(actor)}
+                  {actor.name !== machineName(actor) ? ` (as ${actor.name})` : ''}
+                  {actor.status && actor.status !== 'active' ? ` (${actor.status})` : ''}
+                  {titleOf(machineName(actor)) !== machineName(actor) && ' '}
+                  {titleOf(machineName(actor)) !== machineName(actor) && (
+                    <span className="insp-machine-title">{titleOf(machineName(actor))}</span>
+                  )}
+                </button>
+              </li>
+            ))}
         </ul>
         <h2>Simulate (no server)</h2>
         <ul aria-label="Machines to simulate">
-          {registry.map((e) => (
-            <li key={e.machine.id}>
-              <button
-                type="button"
-                aria-pressed={view.mode === 'simulate' && view.machine === e.machine.id}
-                onClick={() => go({ mode: 'simulate', machine: e.machine.id })}
-              >
-                {e.machine.id}
-              </button>
-            </li>
-          ))}
+          {registry
+            .filter((e) => matches(query, e.machine.id))
+            .sort((a, b) => a.title.localeCompare(b.title))
+            .map((e) => (
+              <li key={e.machine.id}>
+                <button
+                  type="button"
+                  aria-pressed={view.mode === 'simulate' && view.machine === e.machine.id}
+                  onClick={() => go({ mode: 'simulate', machine: e.machine.id })}
+                >
+                  {e.title} <span className="insp-machine-title">{e.machine.id}</span>
+                </button>
+              </li>
+            ))}
         </ul>
       </nav>
       <main className="insp-main">
