@@ -49,6 +49,11 @@ export interface InspectedActor {
   /** Microsteps reported since the last snapshot: they belong to the next history entry. */
   pending: Microstep[];
   /**
+   * Whether it ever ran (reported a snapshot). React StrictMode renders twice in development and
+   * creates an actor each time; the discarded twin is created, never started.
+   */
+  started?: boolean;
+  /**
    * Oldest first: the snapshot after every step, with the event that led to it (`xstate.init` for the
    * first). Time travel shows any of these; at most MAX_HISTORY are kept.
    */
@@ -167,6 +172,7 @@ export function reduceInspector(
       context: event.snapshot?.context,
       events: current?.events ?? [],
       pending: current?.pending ?? [],
+      started: current?.started ?? false,
       history: current?.history.length
         ? current.history
         : step([], { type: 'xstate.init' }, event.snapshot, event.createdAt),
@@ -175,6 +181,7 @@ export function reduceInspector(
     next.set(event.sessionId, {
       ...current,
       seen,
+      started: true,
       value: event.snapshot?.value,
       status: event.snapshot?.status,
       context: event.snapshot?.context,
@@ -230,6 +237,8 @@ export { activePaths } from './chart.ts';
  */
 export function reduceMessages(messages: Message[], event: InspectorEvent): Message[] {
   if (event.type !== '@xstate.event' || !event.event?.type) return messages;
+  // Starting and stopping are the tree's business (an actor's status), not messages.
+  if (event.event.type === 'xstate.init' || event.event.type === 'xstate.stop') return messages;
   const message: Message = {
     n: (messages.at(-1)?.n ?? 0) + 1,
     from: event.sourceId,
@@ -250,7 +259,14 @@ export interface ActorNode {
  * spawn); roots are actors without a known parent. Stopped actors stay, marked by their status.
  */
 export function actorTree(actors: Map<string, InspectedActor>): ActorNode[] {
-  const nodes = new Map([...actors.values()].map((actor) => [actor.sessionId, { actor, children: [] as ActorNode[] }]));
+  // A root that never started is StrictMode's discarded twin (its children were only created with it).
+  const twin = (actor: InspectedActor): boolean =>
+    actor.parentId ? !!actors.get(actor.parentId) && twin(actors.get(actor.parentId)!) : actor.started === false;
+  const nodes = new Map(
+    [...actors.values()]
+      .filter((a) => !twin(a))
+      .map((actor) => [actor.sessionId, { actor, children: [] as ActorNode[] }]),
+  );
   const roots: ActorNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.actor.parentId ? nodes.get(node.actor.parentId) : undefined;

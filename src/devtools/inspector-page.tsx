@@ -12,13 +12,16 @@ import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AnyStateMachine } from 'xstate';
 import { registry } from '#machines/registry.ts';
+import { ActorsView } from './actors-view.tsx';
 import { machineFromDefinition } from './chart.ts';
 import {
   type InspectedActor,
   type InspectorEvent,
   liveMachines,
+  type Message,
   machineName,
   reduceInspector,
+  reduceMessages,
 } from './inspector-model.ts';
 import { ActorView } from './inspector-view.tsx';
 import { SimulatorView } from './simulator-view.tsx';
@@ -27,7 +30,8 @@ import '#src/styles/base.css';
 import './inspector.css';
 
 type View =
-  | { mode: 'live'; name?: string }
+  | { mode: 'live'; name?: string; session?: string }
+  | { mode: 'actors' }
   | { mode: 'simulate'; machine: string; scenario?: number; from?: { value: unknown; context: unknown } };
 
 function viewFromUrl(): View {
@@ -41,7 +45,7 @@ function viewFromUrl(): View {
 }
 
 function urlOf(view: View): string {
-  if (view.mode === 'live') return window.location.pathname;
+  if (view.mode === 'live' || view.mode === 'actors') return window.location.pathname;
   const params = new URLSearchParams({ machine: view.machine });
   if (view.scenario) params.set('scenario', String(view.scenario));
   return `${window.location.pathname}?${params}`;
@@ -70,16 +74,36 @@ export const matches = (query: string, id: string): boolean => {
     .every((word) => text.includes(word));
 };
 
+/** How long incoming events are gathered before one render (a sixtieth of a second would starve the portal as well). */
+const FLUSH_MS = 100;
+
 function InspectorPage() {
   const [actors, setActors] = useState(() => new Map<string, InspectedActor>());
+  const [messages, setMessages] = useState<Message[]>([]);
   const [view, setView] = useState<View>(viewFromUrl);
   const [query, setQuery] = useState('');
   useEffect(() => {
     // Only a window the portal opened receives anything; opened directly, the inspector simulates.
-    const subscription = createBrowserReceiver().subscribe((event) =>
-      setActors((current) => reduceInspector(current, event as unknown as InspectorEvent)),
-    );
-    return () => subscription.unsubscribe();
+    // Events come one message each (hundreds when a page opens): folded in batches, one render per
+    // batch. The portal shares this window's event loop, and its inspector hook sends in idle time, so
+    // a render per event here would starve it (machines showed up ten seconds late).
+    let queue: InspectorEvent[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      timer = undefined;
+      const batch = queue;
+      queue = [];
+      setActors((current) => batch.reduce(reduceInspector, current));
+      setMessages((current) => batch.reduce(reduceMessages, current));
+    };
+    const subscription = createBrowserReceiver().subscribe((event) => {
+      queue.push(event as unknown as InspectorEvent);
+      timer ??= setTimeout(flush, FLUSH_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    };
   }, []);
   const go = (next: View) => {
     setView(next);
@@ -88,7 +112,12 @@ function InspectorPage() {
     document.querySelector('.insp-main')?.scrollTo({ top: 0 });
   };
   const machines = liveMachines(actors);
-  const shown = view.mode === 'live' ? (machines.find((a) => machineName(a) === view.name) ?? machines[0]) : undefined;
+  const shown =
+    view.mode === 'live'
+      ? ((view.session ? actors.get(view.session) : undefined) ??
+        machines.find((a) => machineName(a) === view.name) ??
+        machines[0])
+      : undefined;
   const liveMachine = shown ? machineOf(shown) : undefined;
   const entry = view.mode === 'simulate' ? registry.find((e) => e.machine.id === view.machine) : undefined;
 
@@ -113,6 +142,11 @@ function InspectorPage() {
               : 'Open the portal with ?inspect and press "Open statechart inspector" to watch it live.'}
           </p>
         )}
+        <p>
+          <button type="button" aria-pressed={view.mode === 'actors'} onClick={() => go({ mode: 'actors' })}>
+            Actors and the events between them
+          </button>
+        </p>
         <ul aria-label="Live machines">
           {machines
             .filter((actor) => matches(query, machineName(actor)))
@@ -153,7 +187,9 @@ function InspectorPage() {
         </ul>
       </nav>
       <main className="insp-main">
-        {entry ? (
+        {view.mode === 'actors' ? (
+          <ActorsView actors={actors} messages={messages} onPick={(session) => go({ mode: 'live', session })} />
+        ) : entry ? (
           <SimulatorView
             entry={entry}
             from={view.mode === 'simulate' ? view.from : undefined}

@@ -119,7 +119,10 @@ describe.runIf(available)('statechart inspector (development build)', () => {
         context.waitForEvent('page'),
         page.getByRole('button', { name: 'Open statechart inspector' }).click(),
       ]);
-      await inspector.getByRole('list', { name: 'Live machines' }).getByRole('button', { name: 'signIn' }).click();
+      await inspector
+        .getByRole('list', { name: 'Live machines' })
+        .getByRole('button', { name: /^signIn\b/ })
+        .click();
       await isActive(inspector, 'ready.idle');
       await inspector.getByRole('img', { name: /^Diagram of signIn/ }).waitFor();
 
@@ -259,6 +262,20 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       expect([...new Set(seen)]).toEqual(['idle', 'lookingUp', 'ready', 'redeeming', 'redeemed']);
       expect(await inspector.locator('body').textContent()).not.toContain(stack.demo.password);
       await expectAccessible(inspector, 'live inspector, signed in');
+
+      // The actor tree and the sequence of events between actors; a node opens that actor.
+      await inspector.getByRole('button', { name: 'Actors and the events between them' }).click();
+      const tree = inspector.getByRole('list', { name: 'Actor tree' });
+      for (const name of ['session', 'fetchUser', 'shell', 'conversationsPoller', 'poll', 'bookingForm', 'redeem']) {
+        await tree.getByRole('button', { name, exact: true }).first().waitFor();
+      }
+      await inspector.locator('.insp-seq-message[data-event="redeem.confirm"]').first().waitFor();
+      await inspector.locator('.insp-seq-message[data-event="xstate.done.actor.redeem"]').first().waitFor();
+      await expectAccessible(inspector, 'actor tree and sequence');
+      // The machine, not its invoked request of the same name (listed under it).
+      await tree.getByRole('button', { name: 'redeem', exact: true }).first().click();
+      await inspector.getByRole('heading', { name: /^redeem/ }).waitFor();
+      await isActive(inspector, 'redeemed');
       expect(inspectorErrors).toEqual([]);
       expect(problems).toEqual([]);
     } finally {

@@ -341,7 +341,22 @@ describe('actors and messages', () => {
         name: sessionId,
         createdAt: at,
       });
+      actors = reduceInspector(actors, {
+        type: '@xstate.snapshot',
+        sessionId,
+        event: { type: 'xstate.init' },
+        createdAt: at,
+      });
     }
+    // React StrictMode's discarded twin: created (with a child), never started. Not in the tree.
+    actors = reduceInspector(actors, { type: '@xstate.actor', sessionId: 'x:8', name: 'x:8', createdAt: at });
+    actors = reduceInspector(actors, {
+      type: '@xstate.actor',
+      sessionId: 'x:9',
+      parentId: 'x:8',
+      name: 'x:9',
+      createdAt: at,
+    });
     const tree = actorTree(actors);
     expect(tree.map((n) => n.actor.sessionId)).toEqual(['x:0', 'x:3']);
     expect(tree[0]!.children[0]!.children[0]!.actor.sessionId).toBe('x:2');
