@@ -61,6 +61,17 @@ export interface DiagramProps {
   pressable?: ReadonlySet<string> | undefined;
 }
 
+/** Under the diagram: the described transition under the pointer or focus, else the active state's description. */
+function captionOf(
+  edge: Chart['edges'][number] | undefined,
+  state: { path: string; description?: string } | undefined,
+  pressable: boolean,
+): string {
+  if (edge) return `${edge.label}: ${edge.description ?? '(no description)'}`;
+  const here = state ? `${state.path}: ${state.description ?? '(no description)'}` : '';
+  return pressable ? `${here} Press a highlighted transition to send its event.`.trim() : here;
+}
+
 /** The box the view centres on: the deepest active state that is not a compound's frame, else any active one. */
 function focusBox(layout: Layout, active: readonly string[]) {
   const on = layout.states.filter((s) => active.includes(s.path));
@@ -72,6 +83,9 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label,
   const stage = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState<PanzoomObject>();
   const [tooBig, setTooBig] = useState(false);
+  /** The edge under the pointer or keyboard focus: its description shows under the diagram. */
+  const [hovered, setHovered] = useState<string>();
+  const edgeInfo = useMemo(() => new Map(chart.edges.map((e) => [e.id, e])), [chart]);
 
   const focus = useRef<readonly string[]>(active);
   focus.current = active;
@@ -162,7 +176,7 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label,
       <div className="insp-viewport">
         <div ref={stage} className="insp-stage" style={{ width: layout.width, height: layout.height }}>
           <svg
-            role="img"
+            role={onEdge && pressable?.size ? 'group' : 'img'}
             aria-label={label}
             width={layout.width + NOTE_ROOM}
             height={layout.height + NOTE_ROOM / 2}
@@ -241,13 +255,35 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label,
             ))}
             {layout.edges.map((edge) => {
               const last = edge.edgeId !== undefined && lastSet.has(edge.edgeId);
+              const info = edge.edgeId ? edgeInfo.get(edge.edgeId) : undefined;
+              const canPress = !!(onEdge && edge.edgeId && pressable?.has(edge.edgeId));
+              const press = () => edge.edgeId && onEdge?.(edge.edgeId);
               return (
                 <g
                   key={edge.id}
-                  className={`insp-edge${last ? ' is-last' : ''}${edge.initial ? ' is-initial' : ''}`}
+                  className={`insp-edge${last ? ' is-last' : ''}${edge.initial ? ' is-initial' : ''}${canPress ? ' is-pressable' : ''}`}
                   data-edge={edge.label || undefined}
                   data-last={last ? 'true' : undefined}
+                  onPointerEnter={() => setHovered(edge.edgeId)}
+                  onPointerLeave={() => setHovered(undefined)}
+                  {...(canPress
+                    ? {
+                        role: 'button',
+                        tabIndex: 0,
+                        'aria-label': `Send ${edge.label}${info?.description ? `: ${info.description}` : ''}`,
+                        onClick: press,
+                        onFocus: () => setHovered(edge.edgeId),
+                        onBlur: () => setHovered(undefined),
+                        onKeyDown: (event: React.KeyboardEvent) => {
+                          if (event.key === 'Enter' || event.key === ' ') {
+                            event.preventDefault();
+                            press();
+                          }
+                        },
+                      }
+                    : {})}
                 >
+                  {info?.description && <title>{`${edge.label}: ${info.description}`}</title>}
                   <path d={pathData(edge.points)} markerEnd={`url(#insp-arrow${last ? '-last' : ''})`} />
                   {edge.labelBox && edge.label && (
                     <>
@@ -283,6 +319,9 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label,
           </svg>
         </div>
       </div>
+      <p className="insp-caption" data-testid="diagram-caption">
+        {captionOf(hovered ? edgeInfo.get(hovered) : undefined, deepest, onEdge !== undefined && !!pressable?.size)}
+      </p>
       {tooBig && (
         <p className="insp-hint insp-zoom-hint">
           Larger than the window at a readable size: drag to see the rest (the active state is kept in the middle).

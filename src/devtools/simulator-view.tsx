@@ -8,8 +8,17 @@ import { activePaths, chartOf, edgesOfTransitions, selectedTransitions, takenEdg
 import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
 import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
+import { PayloadForm } from './payload-form.tsx';
 import { momentOf, onOrigin, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
-import { type OfferKind, offers, type SimStep, simulate, simulationFrom, startSimulation } from './simulator.ts';
+import {
+  type Offer,
+  type OfferKind,
+  offers,
+  type SimStep,
+  simulate,
+  simulationFrom,
+  startSimulation,
+} from './simulator.ts';
 
 const KIND_TITLES: Record<OfferKind, string> = {
   action: 'What the person does',
@@ -73,8 +82,32 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
     const next = simulate(machine, history, shown, event);
     setHistory(next);
     setCursor(next.length - 1);
+    setComposing(undefined);
   };
   const available = replay ? [] : offers(entry, moment.snapshot);
+  // Which edge each offered sample would take (XState's own selection), for pressing edges on the diagram.
+  const offerEdges = new Map(
+    available.map((o) => [
+      o.key,
+      edgesOfTransitions(chart, selectedTransitions(machine, moment.snapshot, o.event) ?? []),
+    ]),
+  );
+  const edgeOffers = new Map<string, Offer[]>();
+  for (const offer of available) {
+    for (const id of offerEdges.get(offer.key) ?? []) edgeOffers.set(id, [...(edgeOffers.get(id) ?? []), offer]);
+  }
+  const describe = (offer: Offer) =>
+    [...new Set((offerEdges.get(offer.key) ?? []).map((id) => chart.edges.find((e) => e.id === id)?.description))]
+      .filter(Boolean)
+      .join(' / ');
+  const [composing, setComposing] = useState<{ edge: string; offers: Offer[] }>();
+  const pressEdge = (edgeId: string) => {
+    const choices = edgeOffers.get(edgeId);
+    if (!choices?.length) return;
+    const only = choices[0]!;
+    if (choices.length === 1 && Object.keys(only.event).length === 1) send(only.event);
+    else setComposing({ edge: edgeId, offers: choices });
+  };
   const logEntries = steps.map((s) => ({ event: s.event, value: s.snapshot.value, at: s.at }));
   const pollerHistory = steps.map((s) => ({ value: s.snapshot.value, context: s.snapshot.context, at: s.at }));
 
@@ -121,6 +154,7 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
             layoutKey={`registry:${machine.id}`}
             active={active}
             lastEdges={last}
+            {...(replay ? {} : { onEdge: pressEdge, pressable: new Set(edgeOffers.keys()) })}
             {...(qa?.expect ? { note: `Expect: ${qa.expect}` } : {})}
             label={`Diagram of ${machine.id}; active: ${active.join(', ') || 'none'}`}
           />
@@ -129,6 +163,16 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
           )}
         </div>
         <div className="insp-side">
+          {composing && (
+            <PayloadForm
+              key={composing.edge}
+              title={chart.edges.find((e) => e.id === composing.edge)?.label ?? ''}
+              description={chart.edges.find((e) => e.id === composing.edge)?.description}
+              offers={composing.offers}
+              onSend={send}
+              onCancel={() => setComposing(undefined)}
+            />
+          )}
           {!replay && (
             <section className="insp-panel" aria-labelledby="sim-events-title">
               <h3 id="sim-events-title">Events this state accepts</h3>
@@ -155,6 +199,7 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
                             onClick={() => send(offer.event)}
                           >
                             {offer.label}
+                            {describe(offer) && <span className="insp-offer-description">{describe(offer)}</span>}
                           </button>
                         </li>
                       ))}

@@ -293,7 +293,7 @@ describe.runIf(available)('statechart inspector (development build)', () => {
         toServer.push(route.request().url());
         return route.abort();
       });
-      await page.getByRole('img', { name: new RegExp(`^Diagram of ${SIMULATED.machine}`) }).waitFor();
+      await page.getByRole('group', { name: new RegExp(`^Diagram of ${SIMULATED.machine}`) }).waitFor();
       for (const goal of SIMULATED.goals) {
         await page.getByRole('button', { name: 'Restart' }).click();
         const { keys, state } = samplesTo(entry.machine, goal);
@@ -308,6 +308,43 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       }
       await expectAccessible(page, 'simulator');
       expect(toServer).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('simulate mode: pressing a transition on the diagram sends its event, with a payload form from the samples', async () => {
+    const { context, page, problems } = await inspectorTab(`${dev.url}/inspector/?machine=bookingForm`);
+    try {
+      await page.getByRole('group', { name: /^Diagram of bookingForm/ }).waitFor();
+      await isActive(page, 'editing.incomplete');
+      const edge = page.getByRole('button', { name: /^Send booking\.edit \[changesSlots\]/ });
+      await edge.focus();
+      await page.getByTestId('diagram-caption').filter({ hasText: 'the slots load again' }).waitFor();
+      await edge.press('Enter');
+      const form = page.getByRole('region', { name: 'Send booking.edit [changesSlots]' });
+      await form.getByText('Change the resource, date, duration or party size').waitFor();
+      await form.getByLabel('From the sample').selectOption({ label: 'booking.edit {field: "duration", value: "90"}' });
+      expect(await form.getByLabel('value', { exact: true }).inputValue()).toBe('90');
+      await form.getByLabel('field', { exact: true }).fill('resourceid');
+      await form.getByLabel('value', { exact: true }).fill('any-resource');
+      await expectAccessible(page, 'simulate: payload form');
+      await form.getByRole('button', { name: 'Send' }).click();
+      // A resource (and today's date, an hour, one person): the slots load.
+      await isActive(page, 'editing.loadingSlots');
+      expect(
+        await page
+          .locator('.insp-svg [data-last="true"]')
+          .evaluateAll((gs) => gs.map((g) => g.getAttribute('data-edge'))),
+      ).toEqual(['booking.edit [changesSlots]', 'always [slotsQueryReady]']);
+      const log = page.getByRole('list', { name: 'Events, oldest first' });
+      expect(await log.locator('li').last().textContent()).toContain('any-resource');
+      // The offers say what each transition does, from the machine's descriptions.
+      await page
+        .getByRole('button', { name: /^booking\.cancel/ })
+        .filter({ hasText: 'Press "Cancel" (or ×, or Escape)' })
+        .waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
