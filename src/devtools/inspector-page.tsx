@@ -8,7 +8,7 @@
  * `?inspect=stately` in the portal uses Stately's hosted visualizer instead, which needs internet.
  */
 import { createBrowserReceiver } from '@statelyai/inspect';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AnyStateMachine } from 'xstate';
 import { registry } from '#machines/registry.ts';
@@ -24,6 +24,7 @@ import {
   reduceMessages,
 } from './inspector-model.ts';
 import { ActorView } from './inspector-view.tsx';
+import { readSession, sessionFile } from './session-file.ts';
 import { SimulatorView } from './simulator-view.tsx';
 import '#src/styles/tokens.css';
 import '#src/styles/base.css';
@@ -77,9 +78,35 @@ export const matches = (query: string, id: string): boolean => {
 /** How long incoming events are gathered before one render (a sixtieth of a second would starve the portal as well). */
 const FLUSH_MS = 100;
 
+/** Saves a recorded session as a JSON file (the browser's download). */
+function download(file: ReturnType<typeof sessionFile>) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(file, null, 1)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `inspector-session-${file.recordedAt.replace(/[:.]/g, '-')}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** One recorded event in words: "redeem.lookup to redeem", "redeem reached ready". */
+function describeEvent(event: InspectorEvent, actors: Map<string, InspectedActor>): string {
+  const who = actors.get(event.sessionId)?.name ?? event.sessionId;
+  if (event.type === '@xstate.actor') return `${event.name} started`;
+  if (event.type === '@xstate.snapshot') return `${who} took ${event.event?.type ?? 'a step'}`;
+  if (event.type === '@xstate.microstep') return `${who}: microstep (${event.event?.type ?? ''})`;
+  return `${event.event?.type ?? 'an event'} to ${who}`;
+}
+
 function InspectorPage() {
-  const [actors, setActors] = useState(() => new Map<string, InspectedActor>());
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [liveActors, setActors] = useState(() => new Map<string, InspectedActor>());
+  const [liveMessages, setMessages] = useState<Message[]>([]);
+  // Recording: every event received while on, for "Export the recording".
+  const recording = useRef(false);
+  const [recorded, setRecorded] = useState<InspectorEvent[]>([]);
+  const [isRecording, setIsRecording] = useState(false);
+  // A session file imported: its events are folded up to `index` instead of the live ones.
+  const [replay, setReplay] = useState<{ events: InspectorEvent[]; index: number; recordedAt: string }>();
+  const [importError, setImportError] = useState<string>();
   const [view, setView] = useState<View>(viewFromUrl);
   const [query, setQuery] = useState('');
   useEffect(() => {
@@ -95,6 +122,7 @@ function InspectorPage() {
       queue = [];
       setActors((current) => batch.reduce(reduceInspector, current));
       setMessages((current) => batch.reduce(reduceMessages, current));
+      if (recording.current) setRecorded((current) => [...current, ...batch]);
     };
     const subscription = createBrowserReceiver().subscribe((event) => {
       queue.push(event as unknown as InspectorEvent);
@@ -111,6 +139,13 @@ function InspectorPage() {
     // The diagram, not the list, is what the person wants to see next (the list scrolls on its own).
     document.querySelector('.insp-main')?.scrollTo({ top: 0 });
   };
+  const replayed = useMemo(() => {
+    if (!replay) return undefined;
+    const upTo = replay.events.slice(0, replay.index + 1);
+    return { actors: upTo.reduce(reduceInspector, new Map()), messages: upTo.reduce(reduceMessages, []) };
+  }, [replay]);
+  const actors = replayed?.actors ?? liveActors;
+  const messages = replayed?.messages ?? liveMessages;
   const machines = liveMachines(actors);
   const shown =
     view.mode === 'live'
@@ -147,6 +182,50 @@ function InspectorPage() {
             Actors and the events between them
           </button>
         </p>
+        <section className="insp-recording" aria-labelledby="insp-rec-title">
+          <h2 id="insp-rec-title">Recording</h2>
+          <p className="insp-actions">
+            <button
+              type="button"
+              aria-pressed={isRecording}
+              onClick={() => {
+                recording.current = !isRecording;
+                if (!isRecording) setRecorded([]);
+                setIsRecording(!isRecording);
+              }}
+            >
+              {isRecording ? `Stop recording (${recorded.length} events)` : 'Record'}
+            </button>
+            <button
+              type="button"
+              disabled={recorded.length === 0}
+              onClick={() => download(sessionFile(recorded, window.location.origin))}
+            >
+              Export the recording
+            </button>
+          </p>
+          <label className="insp-field">
+            Import a recording
+            <input
+              type="file"
+              accept="application/json,.json"
+              onChange={async (e) => {
+                const file = e.target.files?.[0];
+                if (!file) return;
+                const read = readSession(await file.text());
+                if ('error' in read) return setImportError(read.error);
+                setImportError(undefined);
+                setReplay({ events: read.events, index: 0, recordedAt: read.recordedAt });
+                go({ mode: 'live' });
+              }}
+            />
+          </label>
+          {importError && (
+            <p role="alert" className="insp-error">
+              {importError}
+            </p>
+          )}
+        </section>
         <ul aria-label="Live machines">
           {machines
             .filter((actor) => matches(query, machineName(actor)))
@@ -187,6 +266,42 @@ function InspectorPage() {
         </ul>
       </nav>
       <main className="insp-main">
+        {replay && (
+          <section className="insp-panel insp-replay" aria-labelledby="insp-session-title">
+            <h2 id="insp-session-title">
+              Replaying a recorded session{replay.recordedAt ? ` (recorded ${replay.recordedAt})` : ''}
+            </h2>
+            <div className="insp-actions">
+              <button type="button" disabled={replay.index === 0} onClick={() => setReplay({ ...replay, index: 0 })}>
+                Start over
+              </button>
+              <button
+                type="button"
+                disabled={replay.index === 0}
+                onClick={() => setReplay({ ...replay, index: replay.index - 1 })}
+              >
+                Previous event
+              </button>
+              <button
+                type="button"
+                disabled={replay.index >= replay.events.length - 1}
+                onClick={() => setReplay({ ...replay, index: replay.index + 1 })}
+              >
+                Next event
+              </button>
+              <button type="button" onClick={() => setReplay({ ...replay, index: replay.events.length - 1 })}>
+                To the end
+              </button>
+              <button type="button" className="insp-link-button" onClick={() => setReplay(undefined)}>
+                Back to live
+              </button>
+              <span role="status" className="insp-progress">
+                Event {replay.index + 1} of {replay.events.length}:{' '}
+                {describeEvent(replay.events[replay.index]!, actors)}
+              </span>
+            </div>
+          </section>
+        )}
         {view.mode === 'actors' ? (
           <ActorsView actors={actors} messages={messages} onPick={(session) => go({ mode: 'live', session })} />
         ) : entry ? (

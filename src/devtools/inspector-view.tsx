@@ -9,7 +9,7 @@ import type { AnyStateMachine } from 'xstate';
 import { activePaths, type Chart, chartOf, edgesOfTransitions, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
 import { type HistoryEntry, handledEvents, type InspectedActor, type StateConfig, tagsOf } from './inspector-model.ts';
-import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
+import { ContextDiffPanel, ContextPanel, EventLog, PollerPanel } from './panels.tsx';
 
 function StateNode({
   name,
@@ -188,6 +188,7 @@ export function ActorView({
             onShow={(i) => setPinned(i === latest ? null : i)}
           />
           <ContextPanel context={context} />
+          <ContextDiffPanel entries={history} shown={shown} />
         </div>
       </div>
     </section>

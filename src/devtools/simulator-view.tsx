@@ -7,7 +7,7 @@ import type { MachineEntry } from '#machines/lib/entry.ts';
 import { activePaths, chartOf, edgesOfTransitions, selectedTransitions, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
-import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
+import { ContextDiffPanel, ContextPanel, EventLog, PollerPanel } from './panels.tsx';
 import { PayloadForm } from './payload-form.tsx';
 import { momentOf, onOrigin, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
 import {
@@ -226,6 +226,10 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
           <PollerPanel machine={machine} history={pollerHistory} index={shown} now={now} />
           <EventLog entries={logEntries} shown={shown} live={shown === steps.length - 1} onShow={setCursor} />
           <ContextPanel context={moment.snapshot.context} />
+          <ContextDiffPanel
+            entries={steps.map((st) => ({ event: st.event, context: st.snapshot.context }))}
+            shown={shown}
+          />
         </div>
       </div>
     </section>

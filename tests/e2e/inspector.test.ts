@@ -228,7 +228,8 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       }
       expect(await lastEdges()).toEqual([expect.stringMatching(/^done createBooking/)]);
 
-      // A redemption: look the code up, confirm.
+      // A redemption, recorded: look the code up, confirm.
+      await inspector.getByRole('button', { name: 'Record', exact: true }).click();
       await navigate('Vouchers', 'Redeem Code');
       await page.getByRole('heading', { name: 'Redeem a Voucher' }).waitFor();
       await watch('redeem');
@@ -263,6 +264,50 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       expect(await inspector.locator('body').textContent()).not.toContain(stack.demo.password);
       await expectAccessible(inspector, 'live inspector, signed in');
 
+      // The context diff between two moments: from the first to the last, the redemption's message.
+      const diff = inspector.getByRole('region', { name: 'Changes between two moments' });
+      await diff.getByLabel(/^Compare the moment shown/).selectOption({ index: 0 });
+      expect(await diff.getByRole('list').textContent()).toContain(`success changed: null → "Voucher redeemed`);
+
+      // The recording exported as a file (redacted), then imported in a fresh inspector and replayed.
+      await inspector.getByRole('button', { name: /^Stop recording/ }).click();
+      const [download] = await Promise.all([
+        inspector.waitForEvent('download'),
+        inspector.getByRole('button', { name: 'Export the recording' }).click(),
+      ]);
+      const file = path.join(root, 'test-results', 'inspector-session.json');
+      await download.saveAs(file);
+      const saved = readFileSync(file, 'utf8');
+      expect(saved).toContain('redeem.confirm');
+      expect(saved).not.toContain(stack.demo.password);
+      const fresh = await context.newPage();
+      await fresh.goto(`${dev.url}/inspector/`);
+      await fresh.getByLabel('Import a recording').setInputFiles(file);
+      const replayPanel = fresh.getByRole('region', { name: /^Replaying a recorded session/ });
+      await replayPanel
+        .getByRole('status')
+        .filter({ hasText: /^Event 1 of \d+/ })
+        .waitFor();
+      await replayPanel.getByRole('button', { name: 'To the end' }).click();
+      await fresh
+        .getByRole('list', { name: 'Live machines' })
+        .getByRole('button', { name: /^redeem\b/ })
+        .click();
+      await isActive(fresh, 'redeemed');
+      // Step by step: back to the start, then one event on.
+      await replayPanel.getByRole('button', { name: 'Start over' }).click();
+      await replayPanel
+        .getByRole('status')
+        .filter({ hasText: /^Event 1 of / })
+        .waitFor();
+      await replayPanel.getByRole('button', { name: 'Next event' }).click();
+      await replayPanel
+        .getByRole('status')
+        .filter({ hasText: /^Event 2 of / })
+        .waitFor();
+      await expectAccessible(fresh, 'a recorded session replayed');
+      await fresh.close();
+
       // The actor tree and the sequence of events between actors; a node opens that actor.
       await inspector.getByRole('button', { name: 'Actors and the events between them' }).click();
       const tree = inspector.getByRole('list', { name: 'Actor tree' });
@@ -281,7 +326,7 @@ describe.runIf(available)('statechart inspector (development build)', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 120_000);
 
   test(`simulator mode drives ${SIMULATED.machine} to ${SIMULATED.goals.join(' and to ')} with its samples, no server`, async () => {
     const entry = registry.find((e) => e.machine.id === SIMULATED.machine)!;
