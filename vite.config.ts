@@ -81,6 +81,8 @@ function preloadAuthChunk(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
+        // Only the portal's page: `npm run inspector:size` builds the inspector's page, which has no auth chunk.
+        if (context.path !== '/index.html') return html;
         const auth = Object.values(context.bundle ?? {}).find(
           (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/features/auth/index.ts'),
         );

@@ -197,7 +197,7 @@ export const mutations: Mutation[] = [
     file: 'src/api/effect.ts',
     from: 'throw failure(error);',
     to: 'throw error;',
-    tests: ['tests/unit/api-effect.test.ts'],
+    tests: ['tests/unit/api-effect.test.tsx'],
   },
 ];
 

@@ -11,9 +11,30 @@
  *                                       // answers nothing: the machine declares notProvided<void, …>
  *
  * A screen with its own failure wording (the pollers' "HTTP {status}: {statusText}") passes its mapping.
+ *
+ * A call whose actor was stopped (its signal aborted) never settles: its answer, or the AbortError the
+ * cancelled request throws, belongs to nobody. This matters in development, where React's StrictMode
+ * mounts every component twice: @xstate/react stops the first actor and starts it again from the same
+ * snapshot, so the first run's promise actor is "active" again when its aborted request rejects, and the
+ * machine would take that AbortError for the server's failure ("Could not load calendar bookings." with
+ * a 200 in the network tab). `unlessAborted` is that rule for the few effects written with `fromPromise`.
  */
 import { fromPromise } from 'xstate';
 import { toFailure } from './errors.ts';
+
+/** A promise that never settles: what a stopped actor's call answers. */
+const never = <T>() => new Promise<T>(() => {});
+
+/** `call`'s outcome, unless `signal` was aborted by then (the actor stopped): then nothing, ever. */
+export async function unlessAborted<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await call();
+    return signal.aborted ? never<T>() : answer;
+  } catch (error) {
+    if (signal.aborted) return never<T>();
+    throw error;
+  }
+}
 
 /** What the call must answer: the machine's output, or anything at all when the machine expects none. */
 // biome-ignore lint/suspicious/noConfusingVoidType: machines declare an effect that answers nothing as void
@@ -25,7 +46,7 @@ export function apiEffect<TOutput, TInput = void>(
 ) {
   return fromPromise<TOutput, TInput>(async ({ input, signal }) => {
     try {
-      return (await call(input, signal)) as TOutput;
+      return (await unlessAborted(signal, () => call(input, signal))) as TOutput;
     } catch (error) {
       throw failure(error);
     }

@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import { sessionMachine } from '#machines/session.machine.ts';
 import { getMyBusiness } from '#src/api/businesses.ts';
+import { unlessAborted } from '#src/api/effect.ts';
 import { errorStatus } from '#src/api/errors.ts';
 import { getMe } from '#src/api/users.ts';
 import { currentSession, signOut } from '#src/auth/auth.ts';
@@ -27,15 +28,18 @@ export const liveSessionLogic = sessionMachine.provide({
       }
       return { signedIn: session.signedIn };
     }),
-    fetchUser: fromPromise(({ signal }) => getMe(signal)),
-    fetchBusiness: fromPromise(async ({ signal }): Promise<BusinessProfile | null> => {
-      try {
-        return await getMyBusiness(signal);
-      } catch (error) {
-        if (errorStatus(error) === 404) return null; // an owner without a business yet is still signed in
-        throw error;
-      }
-    }),
+    fetchUser: fromPromise(({ signal }) => unlessAborted(signal, () => getMe(signal))),
+    fetchBusiness: fromPromise(
+      ({ signal }): Promise<BusinessProfile | null> =>
+        unlessAborted(signal, async () => {
+          try {
+            return await getMyBusiness(signal);
+          } catch (error) {
+            if (errorStatus(error) === 404) return null; // an owner without a business yet is still signed in
+            throw error;
+          }
+        }),
+    ),
     signOut: fromPromise(() => signOut()),
   },
   actions: {

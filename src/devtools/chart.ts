@@ -5,7 +5,7 @@
  * inspector has it, else the JSON definition a live actor reported, turned back into a machine. Pure,
  * so it is unit-tested; the layout (elkjs) is in layout.ts.
  */
-import { type AnyStateMachine, type AnyStateNode, createMachine } from 'xstate';
+import { type AnyEventObject, type AnyStateMachine, type AnyStateNode, createMachine } from 'xstate';
 import { guardName, transitionsOf } from '#machines/lib/transitions.ts';
 
 export interface ChartState {
@@ -145,19 +145,85 @@ export function activePaths(value: unknown, prefix = ''): string[] {
   ]);
 }
 
+/** A transition XState took, as an inspection microstep reports it (or `getTransitionData` gives it). */
+export interface TakenTransition {
+  /** '' for an `always` transition. */
+  eventType: string;
+  /** Dotted path of the state that declares it. */
+  source: string;
+  /** Dotted paths of its targets; none for a transition that stays (actions only). */
+  targets: string[];
+  guard?: string;
+}
+
+/** The chart edge of each transition taken, in order (a transition the chart does not draw is skipped). */
+export function edgesOfTransitions(chart: Chart, transitions: readonly TakenTransition[]): string[] {
+  const ids: string[] = [];
+  for (const t of transitions) {
+    const targets = t.targets.length ? t.targets : [t.source];
+    for (const target of targets) {
+      const edge = chart.edges.find(
+        (e) =>
+          e.source === t.source &&
+          e.eventType === t.eventType &&
+          e.target === target &&
+          e.guard === t.guard &&
+          !ids.includes(e.id),
+      );
+      if (edge) ids.push(edge.id);
+    }
+  }
+  return ids;
+}
+
 /**
- * The edges a step took: transitions for the step's event out of a state active before it ('' counts:
- * root-level events), preferring those that lead into a state active after it (guarded alternatives
- * share an event; the one taken is the one whose target is now active), then the `always` transitions
- * of states passed through at once on the way.
+ * The transitions XState selects for `event` in `snapshot` (guards evaluated, as the machine would),
+ * read with the machine's own `getTransitionData`: pure, nothing runs. The simulator's first microstep.
  */
-export function takenEdges(chart: Chart, before: unknown, eventType: string | undefined, after: unknown): string[] {
+export function selectedTransitions(machine: AnyStateMachine, snapshot: unknown, event: AnyEventObject) {
+  try {
+    const selected = machine.getTransitionData(snapshot as never, event as never) as Array<{
+      eventType: string;
+      source: AnyStateNode;
+      target?: readonly AnyStateNode[];
+      guard?: unknown;
+    }>;
+    return selected.map((t): TakenTransition => {
+      const guard = guardName(t.guard);
+      return {
+        eventType: t.eventType,
+        source: pathOf(t.source),
+        targets: (t.target ?? []).map(pathOf),
+        ...(guard ? { guard } : {}),
+      };
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The edges a step took when only the states before and after are known: transitions for the step's
+ * event out of a state active before it ('' counts: root-level events), preferring those that lead into
+ * a state active after it (guarded alternatives share an event; the one taken is the one whose target
+ * is now active), then the `always` transitions of states passed through at once on the way. `exact`,
+ * when given, are the event's own edges as XState selected them (the simulator's `getTransitionData`);
+ * the live view has XState's microsteps instead (`edgesOfTransitions`).
+ */
+export function takenEdges(
+  chart: Chart,
+  before: unknown,
+  eventType: string | undefined,
+  after: unknown,
+  exact?: readonly string[],
+): string[] {
   if (!eventType) return [];
   const was = new Set(['', ...activePaths(before)]);
   const now = new Set(['', ...activePaths(after)]);
   const candidates = chart.edges.filter((e) => e.eventType === eventType && was.has(e.source));
   const landed = candidates.filter((e) => now.has(e.target));
-  const taken = [...(landed.length ? landed : candidates)];
+  const chosen = exact?.length ? chart.edges.filter((e) => exact.includes(e.id)) : undefined;
+  const taken = [...(chosen ?? (landed.length ? landed : candidates))];
   // A target passed through at once (it has `always` transitions): follow them to where the step ended.
   for (let i = 0; i < taken.length && i < 20; i++) {
     const edge = taken[i]!;
@@ -166,6 +232,13 @@ export function takenEdges(chart: Chart, before: unknown, eventType: string | un
     const passing = (e: ChartEdge) => chart.edges.some((n) => n.eventType === '' && n.source === e.target);
     const direct = onward.filter((e) => now.has(e.target));
     taken.push(...(direct.length ? direct : onward.filter(passing)).slice(0, 1));
+  }
+  // An entered compound state's initial child that passes through at once (`checking` → `always`).
+  for (let i = 0; i < taken.length && i < 20; i++) {
+    const edge = taken[i]!;
+    const inner = chart.edges.filter((e) => e.eventType === '' && e.source.startsWith(`${edge.target}.`));
+    const passedThrough = inner.filter((e) => !now.has(e.source) && now.has(e.target) && !taken.includes(e));
+    taken.push(...passedThrough.slice(0, 1));
   }
   // Several guarded alternatives landing in one state: the first listed wins in XState too.
   const seen = new Set<string>();

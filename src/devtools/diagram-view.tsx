@@ -35,8 +35,11 @@ function useLayout(chart: Chart, key: string): Layout | { error: string } | unde
 
 /** Room right of and below the layout for a note beside a state at the edge. */
 const NOTE_ROOM = 320;
-/** Below this scale the labels are too small to read: the first view then centres the active state instead. */
-const READABLE = 0.5;
+/**
+ * The smallest scale: the 11 px labels stay at 9.4 px or more, state names at 11 px. A chart larger than
+ * the window at this scale is seen by dragging (and centred on the active state), never shrunk unreadable.
+ */
+export const READABLE = 0.85;
 
 const pathData = (points: Array<{ x: number; y: number }>) =>
   points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');
@@ -52,32 +55,61 @@ export interface DiagramProps {
   /** A note shown beside the deepest active state (a QA expectation). */
   note?: string;
   label: string;
+  /** Called with a chart edge when the person presses its label (simulate mode sends its event). */
+  onEdge?: ((edgeId: string) => void) | undefined;
+  /** Chart edge ids that can be pressed now (the events the state accepts). */
+  pressable?: ReadonlySet<string> | undefined;
 }
 
-export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label }: DiagramProps) {
+/** Under the diagram: the described transition under the pointer or focus, else the active state's description. */
+function captionOf(
+  edge: Chart['edges'][number] | undefined,
+  state: { path: string; description?: string } | undefined,
+  pressable: boolean,
+): string {
+  if (edge) return `${edge.label}: ${edge.description ?? '(no description)'}`;
+  const here = state ? `${state.path}: ${state.description ?? '(no description)'}` : '';
+  return pressable ? `${here} Press a highlighted transition to send its event.`.trim() : here;
+}
+
+/** The box the view centres on: the deepest active state that is not a compound's frame, else any active one. */
+function focusBox(layout: Layout, active: readonly string[]) {
+  const on = layout.states.filter((s) => active.includes(s.path));
+  return on.filter((s) => !s.compound).at(-1) ?? on.at(-1);
+}
+
+export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label, onEdge, pressable }: DiagramProps) {
   const layout = useLayout(chart, layoutKey);
   const stage = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState<PanzoomObject>();
+  const [tooBig, setTooBig] = useState(false);
+  /** The edge under the pointer or keyboard focus: its description shows under the diagram. */
+  const [hovered, setHovered] = useState<string>();
+  const edgeInfo = useMemo(() => new Map(chart.edges.map((e) => [e.id, e])), [chart]);
 
-  // The first view: the whole diagram when it fits at a readable size, else the active state, centred.
   const focus = useRef<readonly string[]>(active);
   focus.current = active;
+  /** Pans (at the present scale) so the active state sits in the middle of the window; with `ifHidden`, only when it is not wholly in view. */
+  const centre = useRef<(ifHidden?: boolean) => void>(() => {});
   const [fitWhole, setFitWhole] = useState<() => void>();
   useEffect(() => {
     const element = stage.current;
     if (!element || !layout || 'error' in layout) return;
     const parent = element.parentElement!;
-    const [pw, ph] = [parent.clientWidth || 800, parent.clientHeight || 600];
+    const size = () => [parent.clientWidth || 800, parent.clientHeight || 600] as const;
+    const [pw, ph] = size();
     const whole = Math.min(1, pw / layout.width, ph / layout.height);
-    const scale = whole >= READABLE ? whole : Math.max(0.7, whole);
-    const target = layout.states.filter((s) => focus.current.includes(s.path) && !s.compound).at(-1);
+    const scale = Math.max(READABLE, whole);
+    const fits = whole >= READABLE;
+    setTooBig(!fits);
+    const target = focusBox(layout, focus.current);
     const [cx, cy] =
-      whole >= READABLE || !target
+      fits || !target
         ? [layout.width / 2, layout.height / 2]
         : [target.x + target.width / 2, target.y + target.height / 2];
     const panzoom = Panzoom(element, {
       maxScale: 4,
-      minScale: 0.1,
+      minScale: READABLE,
       canvas: true,
       origin: '0 0',
       startScale: scale,
@@ -87,15 +119,33 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
     const wheel = (event: WheelEvent) => panzoom.zoomWithWheel(event);
     parent.addEventListener('wheel', wheel, { passive: false });
     setZoom(panzoom);
+    centre.current = (ifHidden = false) => {
+      const box = focusBox(layout, focus.current);
+      if (!box) return;
+      const [w, h] = size();
+      const k = panzoom.getScale();
+      const { x, y } = panzoom.getPan();
+      const inView =
+        box.x + x >= 0 && box.y + y >= 0 && (box.x + box.width + x) * k <= w && (box.y + box.height + y) * k <= h;
+      if (ifHidden && inView) return;
+      panzoom.pan(w / 2 / k - (box.x + box.width / 2), h / 2 / k - (box.y + box.height / 2), { animate: false });
+    };
     setFitWhole(() => () => {
-      panzoom.zoom(whole, { animate: false });
-      setTimeout(() => panzoom.pan(pw / 2 / whole - layout.width / 2, ph / 2 / whole - layout.height / 2));
+      panzoom.zoom(scale, { animate: false });
+      setTimeout(() => (fits ? panzoom.pan(pw / 2 / scale - cx, ph / 2 / scale - cy) : centre.current()));
     });
     return () => {
       parent.removeEventListener('wheel', wheel);
       panzoom.destroy();
     };
   }, [layout]);
+
+  // A new active state is brought to the middle (a step, a moment of the log, a replay's next step).
+  const activeKey = active.join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the active states change, reading them through `focus`
+  useEffect(() => {
+    if (zoom) centre.current(true);
+  }, [activeKey, zoom]);
 
   const activeSet = useMemo(() => new Set(active), [active]);
   const lastSet = useMemo(() => new Set(lastEdges), [lastEdges]);
@@ -116,6 +166,9 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
         <button type="button" onClick={() => fitWhole?.()}>
           Whole chart
         </button>
+        <button type="button" onClick={() => centre.current()}>
+          Centre the active state
+        </button>
         <button type="button" onClick={() => zoom?.reset()}>
           Reset
         </button>
@@ -123,7 +176,7 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
       <div className="insp-viewport">
         <div ref={stage} className="insp-stage" style={{ width: layout.width, height: layout.height }}>
           <svg
-            role="img"
+            role={onEdge && pressable?.size ? 'group' : 'img'}
             aria-label={label}
             width={layout.width + NOTE_ROOM}
             height={layout.height + NOTE_ROOM / 2}
@@ -202,13 +255,35 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
             ))}
             {layout.edges.map((edge) => {
               const last = edge.edgeId !== undefined && lastSet.has(edge.edgeId);
+              const info = edge.edgeId ? edgeInfo.get(edge.edgeId) : undefined;
+              const canPress = !!(onEdge && edge.edgeId && pressable?.has(edge.edgeId));
+              const press = () => edge.edgeId && onEdge?.(edge.edgeId);
               return (
                 <g
                   key={edge.id}
-                  className={`insp-edge${last ? ' is-last' : ''}${edge.initial ? ' is-initial' : ''}`}
+                  className={`insp-edge${last ? ' is-last' : ''}${edge.initial ? ' is-initial' : ''}${canPress ? ' is-pressable' : ''}`}
                   data-edge={edge.label || undefined}
                   data-last={last ? 'true' : undefined}
+                  onPointerEnter={() => setHovered(edge.edgeId)}
+                  onPointerLeave={() => setHovered(undefined)}
+                  {...(canPress
+                    ? {
+                        role: 'button',
+                        tabIndex: 0,
+                        'aria-label': `Send ${edge.label}${info?.description ? `: ${info.description}` : ''}`,
+                        onClick: press,
+                        onFocus: () => setHovered(edge.edgeId),
+                        onBlur: () => setHovered(undefined),
+                        onKeyDown: (event: React.KeyboardEvent) => {
+                          if (event.key === 'Enter' || event.key === ' ') {
+                            event.preventDefault();
+                            press();
+                          }
+                        },
+                      }
+                    : {})}
                 >
+                  {info?.description && <title>{`${edge.label}: ${info.description}`}</title>}
                   <path d={pathData(edge.points)} markerEnd={`url(#insp-arrow${last ? '-last' : ''})`} />
                   {edge.labelBox && edge.label && (
                     <>
@@ -244,6 +319,14 @@ export function Diagram({ chart, layoutKey, active, lastEdges = [], note, label 
           </svg>
         </div>
       </div>
+      <p className="insp-caption" data-testid="diagram-caption">
+        {captionOf(hovered ? edgeInfo.get(hovered) : undefined, deepest, onEdge !== undefined && !!pressable?.size)}
+      </p>
+      {tooBig && (
+        <p className="insp-hint insp-zoom-hint">
+          Larger than the window at a readable size: drag to see the rest (the active state is kept in the middle).
+        </p>
+      )}
     </div>
   );
 }

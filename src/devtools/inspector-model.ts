@@ -2,6 +2,7 @@
  * The offline statechart inspector's model: what the app's actors reported (their machine definition,
  * latest state and recent events), folded from @statelyai/inspect's events. Pure, so it is unit-tested.
  */
+import type { TakenTransition } from './chart.ts';
 
 /** The JSON form of a machine config, as @statelyai/inspect sends it (functions are dropped). */
 export interface StateConfig {
@@ -13,12 +14,30 @@ export interface StateConfig {
   on?: Record<string, unknown>;
   after?: Record<string, unknown>;
   invoke?: { id?: string; src?: string } | Array<{ id?: string; src?: string }>;
-  tags?: string[];
+  /** A list in this codebase (tests/unit/machine-tags.test.ts), but XState accepts one string too. */
+  tags?: string | string[];
+}
+
+/** A state's tags as a list, whichever way the machine wrote them (`tags: 'busy'` or `tags: ['busy']`). */
+export const tagsOf = (config: StateConfig): string[] =>
+  config.tags === undefined ? [] : Array.isArray(config.tags) ? config.tags : [config.tags];
+
+/** One microstep XState took inside a step (the event's transitions, then each `always` or raised event). */
+export interface Microstep {
+  /** The event that selected the transitions (the step's own, or the one raised). */
+  eventType: string;
+  transitions: TakenTransition[];
+  /** The state value right after this microstep. */
+  value: unknown;
 }
 
 export interface InspectedActor {
   sessionId: string;
   name: string;
+  /** The actor that started this one (invoked or spawned it), if any. */
+  parentId?: string | undefined;
+  /** The root of this actor's system. */
+  rootId?: string | undefined;
   definition: StateConfig | undefined;
   value: unknown;
   status: string | undefined;
@@ -27,6 +46,13 @@ export interface InspectedActor {
   seen: number;
   /** Newest first; `seq` counts the actor's events, a stable key for the log. */
   events: Array<{ type: string; at: string; seq: number }>;
+  /** Microsteps reported since the last snapshot: they belong to the next history entry. */
+  pending: Microstep[];
+  /**
+   * Whether it ever ran (reported a snapshot). React StrictMode renders twice in development and
+   * creates an actor each time; the discarded twin is created, never started.
+   */
+  started?: boolean;
   /**
    * Oldest first: the snapshot after every step, with the event that led to it (`xstate.init` for the
    * first). Time travel shows any of these; at most MAX_HISTORY are kept.
@@ -42,12 +68,25 @@ export interface HistoryEntry {
   context: unknown;
   /** When it happened (ms since the epoch). */
   at: number;
+  /** What XState took to get here, microstep by microstep (live actors; absent when not reported). */
+  microsteps?: Microstep[];
+}
+
+/** An event between actors, for the sequence view: who sent it (if known) to whom, when. */
+export interface Message {
+  n: number;
+  from?: string | undefined;
+  to: string;
+  type: string;
+  at: number;
 }
 
 export type InspectorEvent =
   | {
       type: '@xstate.actor';
       sessionId: string;
+      parentId?: string;
+      rootId?: string;
       name: string;
       definition?: string;
       snapshot?: { value?: unknown; status?: string; context?: unknown };
@@ -60,9 +99,20 @@ export type InspectorEvent =
       snapshot?: { value?: unknown; status?: string; context?: unknown };
       createdAt: string;
     }
-  | { type: '@xstate.event'; sessionId: string; event?: { type?: string }; createdAt: string };
+  | { type: '@xstate.event'; sessionId: string; sourceId?: string; event?: { type?: string }; createdAt: string }
+  | {
+      /** Sent by the portal's hook (src/app/devtools.tsx) beside @statelyai/inspect's events. */
+      type: '@xstate.microstep';
+      sessionId: string;
+      event?: { type?: string };
+      value?: unknown;
+      transitions?: TakenTransition[];
+      createdAt: string;
+    };
 
 const MAX_EVENTS = 40;
+/** Messages kept for the sequence view. */
+export const MAX_MESSAGES = 500;
 export const MAX_HISTORY = 300;
 
 /** @statelyai/inspect stamps events with Date.now() as a string; older versions sent an ISO date. */
@@ -76,6 +126,7 @@ function step(
   event: HistoryEntry['event'],
   snapshot: { value?: unknown; status?: string; context?: unknown } | undefined,
   createdAt: string,
+  microsteps: Microstep[] = [],
 ): HistoryEntry[] {
   const seq = (history.at(-1)?.seq ?? 0) + 1;
   const entry: HistoryEntry = {
@@ -85,6 +136,7 @@ function step(
     status: snapshot?.status,
     context: snapshot?.context,
     at: timeOf(createdAt),
+    ...(microsteps.length ? { microsteps } : {}),
   };
   return [...history, entry].slice(-MAX_HISTORY);
 }
@@ -111,12 +163,16 @@ export function reduceInspector(
     next.set(event.sessionId, {
       seen,
       sessionId: event.sessionId,
+      parentId: event.parentId ?? current?.parentId,
+      rootId: event.rootId ?? current?.rootId,
       name: event.name,
       definition: parse(event.definition),
       value: event.snapshot?.value,
       status: event.snapshot?.status,
       context: event.snapshot?.context,
       events: current?.events ?? [],
+      pending: current?.pending ?? [],
+      started: current?.started ?? false,
       history: current?.history.length
         ? current.history
         : step([], { type: 'xstate.init' }, event.snapshot, event.createdAt),
@@ -125,6 +181,7 @@ export function reduceInspector(
     next.set(event.sessionId, {
       ...current,
       seen,
+      started: true,
       value: event.snapshot?.value,
       status: event.snapshot?.status,
       context: event.snapshot?.context,
@@ -134,8 +191,17 @@ export function reduceInspector(
         { ...event.event, type: event.event?.type ?? '(unknown event)' },
         event.snapshot,
         event.createdAt,
+        current.pending,
       ),
+      pending: [],
     });
+  } else if (current && event.type === '@xstate.microstep') {
+    const microstep: Microstep = {
+      eventType: event.event?.type ?? '',
+      transitions: event.transitions ?? [],
+      value: event.value,
+    };
+    next.set(event.sessionId, { ...current, pending: [...current.pending, microstep].slice(-50) });
   } else if (current && event.type === '@xstate.event' && event.event?.type) {
     const seq = (current.events[0]?.seq ?? 0) + 1;
     const events = [{ type: event.event.type, at: event.createdAt, seq }, ...current.events].slice(0, MAX_EVENTS);
@@ -164,6 +230,50 @@ export function liveMachines(actors: Map<string, InspectedActor>): InspectedActo
 }
 
 export { activePaths } from './chart.ts';
+
+/**
+ * The events between actors, oldest first, for the sequence view: every `@xstate.event` with its sender
+ * (`sourceId`; none for the page itself) and receiver. Folded separately from the actors (it spans them).
+ */
+export function reduceMessages(messages: Message[], event: InspectorEvent): Message[] {
+  if (event.type !== '@xstate.event' || !event.event?.type) return messages;
+  // Starting and stopping are the tree's business (an actor's status), not messages.
+  if (event.event.type === 'xstate.init' || event.event.type === 'xstate.stop') return messages;
+  const message: Message = {
+    n: (messages.at(-1)?.n ?? 0) + 1,
+    from: event.sourceId,
+    to: event.sessionId,
+    type: event.event.type,
+    at: timeOf(event.createdAt),
+  };
+  return [...messages, message].slice(-MAX_MESSAGES);
+}
+
+export interface ActorNode {
+  actor: InspectedActor;
+  children: ActorNode[];
+}
+
+/**
+ * Every actor as a tree by parent (the session, the shell, each page's flows, what they invoke or
+ * spawn); roots are actors without a known parent. Stopped actors stay, marked by their status.
+ */
+export function actorTree(actors: Map<string, InspectedActor>): ActorNode[] {
+  // A root that never started is StrictMode's discarded twin (its children were only created with it).
+  const twin = (actor: InspectedActor): boolean =>
+    actor.parentId ? !!actors.get(actor.parentId) && twin(actors.get(actor.parentId)!) : actor.started === false;
+  const nodes = new Map(
+    [...actors.values()]
+      .filter((a) => !twin(a))
+      .map((actor) => [actor.sessionId, { actor, children: [] as ActorNode[] }]),
+  );
+  const roots: ActorNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.actor.parentId ? nodes.get(node.actor.parentId) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
 
 /** The events a state handles, as a person reads them: after-delays and actor outcomes named plainly. */
 export function handledEvents(state: StateConfig): string[] {

@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { activePaths, chartOf, takenEdges } from './chart.ts';
+import { activePaths, type Chart, chartOf, edgesOfTransitions, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
-import { handledEvents, type InspectedActor, type StateConfig } from './inspector-model.ts';
-import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
+import { type HistoryEntry, handledEvents, type InspectedActor, type StateConfig, tagsOf } from './inspector-model.ts';
+import { ContextDiffPanel, ContextPanel, EventLog, PollerPanel } from './panels.tsx';
 
 function StateNode({
   name,
@@ -31,7 +31,7 @@ function StateNode({
         <span className="insp-state-name">{name}</span>
         {config.type === 'parallel' && <span className="insp-badge">parallel</span>}
         {config.type === 'final' && <span className="insp-badge">final</span>}
-        {config.tags?.map((tag) => (
+        {tagsOf(config).map((tag) => (
           <span key={tag} className="insp-badge">
             #{tag}
           </span>
@@ -61,6 +61,46 @@ export function StateTree({ name, config, value }: { name: string; config: State
         <StateNode key={key} name={key} config={child} path={key} active={active} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * The edges a moment's step took: XState's own microsteps when the portal reported them (the event's
+ * transition, then every `always` and raised event), else read from the states before and after.
+ */
+export function edgesOfMoment(chart: Chart, before: HistoryEntry, moment: HistoryEntry): string[] {
+  if (moment.microsteps?.length) {
+    return edgesOfTransitions(
+      chart,
+      moment.microsteps.flatMap((m) => m.transitions),
+    );
+  }
+  return takenEdges(chart, before.value, moment.event.type, moment.value);
+}
+
+/** What XState took in the step shown, one microstep a line: "always [slotsQueryReady]: checking → loadingSlots". */
+export function MicrostepList({ chart, moment }: { chart: Chart; moment: HistoryEntry }) {
+  const steps = moment.microsteps ?? [];
+  if (!steps.length) return null;
+  const lines = steps.flatMap((m, i) =>
+    m.transitions.map((t, j) => {
+      const [id] = edgesOfTransitions(chart, [t]);
+      const label = chart.edges.find((e) => e.id === id)?.label ?? (t.eventType || 'always');
+      const to = t.targets.length ? t.targets.join(', ') : `${t.source} (stays)`;
+      return { key: `${i}:${j}`, text: `${label}: ${t.source || '(machine)'} → ${to}` };
+    }),
+  );
+  return (
+    <section className="insp-panel" aria-labelledby="insp-micro-title">
+      <h3 id="insp-micro-title">Transitions taken ({moment.event.type})</h3>
+      <ol className="insp-microsteps" aria-label="Transitions taken, in order">
+        {lines.map((line) => (
+          <li key={line.key}>
+            <code>{line.text}</code>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
@@ -94,8 +134,7 @@ export function ActorView({
   const now = useNow();
   const value = moment?.value ?? actor.value;
   const context = moment ? moment.context : actor.context;
-  const last =
-    chart && moment && shown > 0 ? takenEdges(chart, history[shown - 1]!.value, moment.event.type, moment.value) : [];
+  const last = chart && moment && shown > 0 ? edgesOfMoment(chart, history[shown - 1]!, moment) : [];
   return (
     <section className="insp-actor" aria-labelledby={`actor-${actor.sessionId}`}>
       <header className="insp-actor-head">
@@ -141,6 +180,7 @@ export function ActorView({
         </div>
         <div className="insp-side">
           {machine && <PollerPanel machine={machine} history={history} index={shown} now={now} />}
+          {chart && moment && <MicrostepList chart={chart} moment={moment} />}
           <EventLog
             entries={history}
             shown={shown}
@@ -148,6 +188,7 @@ export function ActorView({
             onShow={(i) => setPinned(i === latest ? null : i)}
           />
           <ContextPanel context={context} />
+          <ContextDiffPanel entries={history} shown={shown} />
         </div>
       </div>
     </section>

@@ -3,10 +3,12 @@
  * snapshot after it; pressing one travels back to that moment), the context at the shown moment and a
  * poller's details. Everything shown goes through `redact` (passwords and tokens masked).
  */
+import { useState } from 'react';
 import type { AnyStateMachine } from 'xstate';
 import { redact } from '#src/lib/redact.ts';
 import { formatMs } from './chart.ts';
 import { enteredAtFrom, pollerDetails, pollerMeta } from './poller.ts';
+import { contextDiff } from './session-file.ts';
 import { payloadSummary } from './simulator.ts';
 
 export interface LogEntry {
@@ -145,6 +147,48 @@ export function PollerPanel({
         <dt>Page hidden</dt>
         <dd data-poller="hidden">{details.hidden ? 'yes: polling paused' : 'no'}</dd>
       </dl>
+    </section>
+  );
+}
+
+/** What changed in the context between another moment and the one shown ("Compare with moment …"). */
+export function ContextDiffPanel({
+  entries,
+  shown,
+}: {
+  entries: ReadonlyArray<{ event: { type: string }; context: unknown }>;
+  shown: number;
+}) {
+  const [other, setOther] = useState<number>(Math.max(0, shown - 1));
+  if (entries.length < 2) return null;
+  const from = Math.min(other, entries.length - 1);
+  const changes = contextDiff(redact(entries[from]?.context ?? null), redact(entries[shown]?.context ?? null));
+  const text = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+  return (
+    <section className="insp-panel" aria-labelledby="insp-diff-title">
+      <h3 id="insp-diff-title">Changes between two moments</h3>
+      <label className="insp-field">
+        Compare the moment shown ({shown}) with moment
+        <select value={from} onChange={(e) => setOther(Number(e.target.value))}>
+          {entries.map((entry, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a moment's index is its identity
+            <option key={i} value={i}>
+              {i}: {entry.event.type}
+            </option>
+          ))}
+        </select>
+      </label>
+      {changes.length === 0 ? (
+        <p className="insp-hint">The same context at both moments.</p>
+      ) : (
+        <ul className="insp-diff" aria-label={`Context changes from moment ${from} to moment ${shown}`}>
+          {changes.map((c) => (
+            <li key={c.path} data-change={c.kind}>
+              <code>{c.path || '(the whole context)'}</code> {c.kind}: {text(c.before)} → {text(c.after)}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@
  */
 import type { MachineEntry } from '#machines/lib/entry.ts';
 import { type PlanScenario, planOf } from '#machines/plans/plan.ts';
+import { PORTAL_URL } from '#machines/samples/demo.samples.ts';
 import type { SimStep } from './simulator.ts';
 
 export type { PlanScenario } from '#machines/plans/plan.ts';
@@ -48,3 +49,9 @@ export function momentOf(scenario: PlanScenario, index: number): Moment {
   const rests = index === step.lastStep;
   return { step: n + 1, expect: rests ? step.expect : null, rests: rests && step.expect !== null };
 }
+
+/**
+ * A plan's text with the portal's default address (npm start on :8787) moved to `origin`, the address
+ * in use: the dev server serving the inspector forwards the API, so the portal is there too, on any port.
+ */
+export const onOrigin = (text: string, origin: string): string => text.replaceAll(PORTAL_URL, origin);

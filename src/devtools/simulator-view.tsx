@@ -4,12 +4,21 @@
  */
 import { useMemo, useState } from 'react';
 import type { MachineEntry } from '#machines/lib/entry.ts';
-import { activePaths, chartOf, takenEdges } from './chart.ts';
+import { activePaths, chartOf, edgesOfTransitions, selectedTransitions, takenEdges } from './chart.ts';
 import { Diagram } from './diagram-view.tsx';
 import { useNow } from './inspector-view.tsx';
-import { ContextPanel, EventLog, PollerPanel } from './panels.tsx';
-import { momentOf, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
-import { type OfferKind, offers, type SimStep, simulate, simulationFrom, startSimulation } from './simulator.ts';
+import { ContextDiffPanel, ContextPanel, EventLog, PollerPanel } from './panels.tsx';
+import { PayloadForm } from './payload-form.tsx';
+import { momentOf, onOrigin, type PlanScenario, scenarioHistory, scenariosOf } from './qa.ts';
+import {
+  type Offer,
+  type OfferKind,
+  offers,
+  type SimStep,
+  simulate,
+  simulationFrom,
+  startSimulation,
+} from './simulator.ts';
 
 const KIND_TITLES: Record<OfferKind, string> = {
   action: 'What the person does',
@@ -58,7 +67,10 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
   const moment = steps[shown]!;
   const value = moment.snapshot.value;
   const active = activePaths(value);
-  const last = shown > 0 ? takenEdges(chart, steps[shown - 1]!.snapshot.value, moment.event.type, value) : [];
+  const before = shown > 0 ? steps[shown - 1]!.snapshot : undefined;
+  // The event's own transitions as XState selects them (guards evaluated), then the `always` ones after.
+  const exact = before ? edgesOfTransitions(chart, selectedTransitions(machine, before, moment.event) ?? []) : [];
+  const last = before ? takenEdges(chart, before.value, moment.event.type, value, exact) : [];
   const qa = scenario ? momentOf(scenario, shown) : undefined;
 
   const restart = (index = inputIndex) => {
@@ -70,8 +82,32 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
     const next = simulate(machine, history, shown, event);
     setHistory(next);
     setCursor(next.length - 1);
+    setComposing(undefined);
   };
   const available = replay ? [] : offers(entry, moment.snapshot);
+  // Which edge each offered sample would take (XState's own selection), for pressing edges on the diagram.
+  const offerEdges = new Map(
+    available.map((o) => [
+      o.key,
+      edgesOfTransitions(chart, selectedTransitions(machine, moment.snapshot, o.event) ?? []),
+    ]),
+  );
+  const edgeOffers = new Map<string, Offer[]>();
+  for (const offer of available) {
+    for (const id of offerEdges.get(offer.key) ?? []) edgeOffers.set(id, [...(edgeOffers.get(id) ?? []), offer]);
+  }
+  const describe = (offer: Offer) =>
+    [...new Set((offerEdges.get(offer.key) ?? []).map((id) => chart.edges.find((e) => e.id === id)?.description))]
+      .filter(Boolean)
+      .join(' / ');
+  const [composing, setComposing] = useState<{ edge: string; offers: Offer[] }>();
+  const pressEdge = (edgeId: string) => {
+    const choices = edgeOffers.get(edgeId);
+    if (!choices?.length) return;
+    const only = choices[0]!;
+    if (choices.length === 1 && Object.keys(only.event).length === 1) send(only.event);
+    else setComposing({ edge: edgeId, offers: choices });
+  };
   const logEntries = steps.map((s) => ({ event: s.event, value: s.snapshot.value, at: s.at }));
   const pollerHistory = steps.map((s) => ({ value: s.snapshot.value, context: s.snapshot.context, at: s.at }));
 
@@ -118,6 +154,7 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
             layoutKey={`registry:${machine.id}`}
             active={active}
             lastEdges={last}
+            {...(replay ? {} : { onEdge: pressEdge, pressable: new Set(edgeOffers.keys()) })}
             {...(qa?.expect ? { note: `Expect: ${qa.expect}` } : {})}
             label={`Diagram of ${machine.id}; active: ${active.join(', ') || 'none'}`}
           />
@@ -126,6 +163,16 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
           )}
         </div>
         <div className="insp-side">
+          {composing && (
+            <PayloadForm
+              key={composing.edge}
+              title={chart.edges.find((e) => e.id === composing.edge)?.label ?? ''}
+              description={chart.edges.find((e) => e.id === composing.edge)?.description}
+              offers={composing.offers}
+              onSend={send}
+              onCancel={() => setComposing(undefined)}
+            />
+          )}
           {!replay && (
             <section className="insp-panel" aria-labelledby="sim-events-title">
               <h3 id="sim-events-title">Events this state accepts</h3>
@@ -152,6 +199,7 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
                             onClick={() => send(offer.event)}
                           >
                             {offer.label}
+                            {describe(offer) && <span className="insp-offer-description">{describe(offer)}</span>}
                           </button>
                         </li>
                       ))}
@@ -178,6 +226,10 @@ function Simulator({ entry, from, scenario: scenarioNumber, onScenario }: Simula
           <PollerPanel machine={machine} history={pollerHistory} index={shown} now={now} />
           <EventLog entries={logEntries} shown={shown} live={shown === steps.length - 1} onShow={setCursor} />
           <ContextPanel context={moment.snapshot.context} />
+          <ContextDiffPanel
+            entries={steps.map((st) => ({ event: st.event, context: st.snapshot.context }))}
+            shown={shown}
+          />
         </div>
       </div>
     </section>
@@ -208,7 +260,10 @@ function Replay({
         </button>
       </div>
       <p className="insp-hint">
-        Start: {scenario.url}, {scenario.who}.{scenario.andThen ? ` Then ${scenario.andThen}.` : ''}
+        {onOrigin(
+          `Start: ${scenario.url}, ${scenario.who}.${scenario.andThen ? ` Then ${scenario.andThen}.` : ''}`,
+          window.location.origin,
+        )}
       </p>
       <div className="insp-actions">
         <button type="button" onClick={() => onGo(0)} disabled={index === 0}>
@@ -238,8 +293,8 @@ function Replay({
               className={current ? 'is-current' : ''}
               aria-current={current ? 'step' : undefined}
             >
-              <strong>Step {n + 1}.</strong> {step.arrange.map((a) => `First ${a}. `).join('')}
-              {step.action}
+              <strong>Step {n + 1}.</strong>{' '}
+              {onOrigin(`${step.arrange.map((a) => `First ${a}. `).join('')}${step.action}`, window.location.origin)}
               {step.results.map((r) => (
                 <span key={r} className="insp-then">
                   {' '}

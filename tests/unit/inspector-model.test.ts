@@ -6,9 +6,26 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import { type AnyActorRef, assign, createActor, fromPromise, type InspectionEvent, setup, waitFor } from 'xstate';
 import { registry } from '#machines/registry.ts';
-import { allStates, chartOf, machineFromDefinition, takenEdges } from '#src/devtools/chart.ts';
+import { microstepOf } from '#src/app/devtools.tsx';
+import {
+  allStates,
+  chartOf,
+  edgesOfTransitions,
+  machineFromDefinition,
+  selectedTransitions,
+  takenEdges,
+} from '#src/devtools/chart.ts';
+import {
+  actorTree,
+  type InspectedActor,
+  type InspectorEvent,
+  reduceInspector,
+  reduceMessages,
+  tagsOf,
+} from '#src/devtools/inspector-model.ts';
+import { edgesOfMoment } from '#src/devtools/inspector-view.tsx';
 import { layoutChart } from '#src/devtools/layout.ts';
 import { enteredAtFrom, pollerDetails, pollerMeta } from '#src/devtools/poller.ts';
 import { momentOf, scenarioHistory, scenariosOf } from '#src/devtools/qa.ts';
@@ -221,5 +238,144 @@ describe('poller details', () => {
     });
     expect(pollerDetails(named, 'asleep', { strikes: 3 })).toMatchObject({ backoffLevel: 3, hidden: true });
     expect(pollerMeta(profile.machine)).toBeNull();
+  });
+});
+
+describe('what XState took (microsteps)', () => {
+  const form = entryOf('bookingForm');
+  const input = form.inputs![0]!.input as { resources: Array<{ resourceid: string }>; today: string };
+  const labels = (chart: ReturnType<typeof chartOf>, ids: string[]) =>
+    ids.map((id) => chart.edges.find((e) => e.id === id)!.label);
+
+  it('live: a duration change takes "booking.edit [changesSlots]", then "always [slotsQueryReady]"', async () => {
+    let actors = new Map<string, InspectedActor>();
+    const feed = (event: InspectionEvent) => {
+      const sessionId = event.actorRef.sessionId;
+      const createdAt = String(Date.now());
+      const converted =
+        event.type === '@xstate.actor'
+          ? {
+              type: event.type,
+              sessionId,
+              name: (event.actorRef as AnyActorRef).id,
+              definition: JSON.stringify(
+                (event.actorRef as AnyActorRef & { logic: { config?: unknown } }).logic.config ?? {},
+                (_k, v) => (typeof v === 'function' ? { type: v.name } : v),
+              ),
+              createdAt,
+            }
+          : event.type === '@xstate.snapshot'
+            ? { type: event.type, sessionId, event: event.event, snapshot: event.snapshot, createdAt }
+            : event.type === '@xstate.microstep'
+              ? microstepOf(event)
+              : undefined;
+      if (converted) actors = reduceInspector(actors, converted as InspectorEvent);
+    };
+    const logic = form.machine.provide({
+      actors: { loadSlots: fromPromise(async () => ['2026-12-07T09:00:00.000Z']) },
+    } as never);
+    const actor = createActor(logic, { input, inspect: feed }).start();
+    actor.send({ type: 'booking.edit', field: 'resourceid', value: input.resources[0]!.resourceid });
+    await waitFor(actor, (s) => s.matches({ editing: 'slots' }));
+    actor.send({ type: 'booking.edit', field: 'duration', value: '90' });
+    const live = [...actors.values()].find((a) => a.name === actor.id && a.definition)!;
+    const moment = live.history.at(-1)!;
+    expect(moment.event.type).toBe('booking.edit');
+    expect(moment.value).toEqual({ editing: 'loadingSlots' });
+    expect(moment.microsteps?.map((m) => m.transitions.map((t) => `${t.eventType || 'always'} ${t.guard}`))).toEqual([
+      ['booking.edit changesSlots'],
+      ['always slotsQueryReady'],
+    ]);
+    const chart = chartOf(form.machine);
+    expect(labels(chart, edgesOfMoment(chart, live.history.at(-2)!, moment))).toEqual([
+      'booking.edit [changesSlots]',
+      'always [slotsQueryReady]',
+    ]);
+    actor.stop();
+  });
+
+  it('simulated: the guard XState selects, not the self-loop that also "lands"', () => {
+    const chart = chartOf(form.machine);
+    const before = form.machine.resolveState({
+      value: { editing: 'slots' },
+      context: { ...startSimulation(form.machine, input)[0]!.snapshot.context, resourceid: 'r', slots: ['x'] },
+    });
+    const event = { type: 'booking.edit', field: 'duration', value: '90' };
+    const exact = edgesOfTransitions(chart, selectedTransitions(form.machine, before, event) ?? []);
+    const ids = takenEdges(chart, before.value, event.type, { editing: 'loadingSlots' }, exact);
+    expect(labels(chart, ids)).toEqual(['booking.edit [changesSlots]', 'always [slotsQueryReady]']);
+    const notes = takenEdges(
+      chart,
+      before.value,
+      event.type,
+      before.value,
+      edgesOfTransitions(
+        chart,
+        selectedTransitions(form.machine, before, { type: 'booking.edit', field: 'notes', value: 'x' }) ?? [],
+      ),
+    );
+    expect(labels(chart, notes)).toEqual(['booking.edit']);
+  });
+});
+
+describe('actors and messages', () => {
+  it('reads tags written as one string, as XState allows', () => {
+    expect(tagsOf({ tags: 'busy' })).toEqual(['busy']);
+    expect(tagsOf({ tags: ['busy', 'ready'] })).toEqual(['busy', 'ready']);
+    expect(tagsOf({})).toEqual([]);
+  });
+
+  it('builds the actor tree by parent and the sequence of events between actors', () => {
+    const at = '1';
+    let actors = new Map<string, InspectedActor>();
+    for (const [sessionId, parentId] of [
+      ['x:0', undefined],
+      ['x:1', 'x:0'],
+      ['x:2', 'x:1'],
+      ['x:3', undefined],
+    ] as const) {
+      actors = reduceInspector(actors, {
+        type: '@xstate.actor',
+        sessionId,
+        ...(parentId ? { parentId } : {}),
+        name: sessionId,
+        createdAt: at,
+      });
+      actors = reduceInspector(actors, {
+        type: '@xstate.snapshot',
+        sessionId,
+        event: { type: 'xstate.init' },
+        createdAt: at,
+      });
+    }
+    // React StrictMode's discarded twin: created (with a child), never started. Not in the tree.
+    actors = reduceInspector(actors, { type: '@xstate.actor', sessionId: 'x:8', name: 'x:8', createdAt: at });
+    actors = reduceInspector(actors, {
+      type: '@xstate.actor',
+      sessionId: 'x:9',
+      parentId: 'x:8',
+      name: 'x:9',
+      createdAt: at,
+    });
+    const tree = actorTree(actors);
+    expect(tree.map((n) => n.actor.sessionId)).toEqual(['x:0', 'x:3']);
+    expect(tree[0]!.children[0]!.children[0]!.actor.sessionId).toBe('x:2');
+    let messages = reduceMessages([], {
+      type: '@xstate.event',
+      sessionId: 'x:1',
+      sourceId: 'x:2',
+      event: { type: 'done' },
+      createdAt: '5',
+    });
+    messages = reduceMessages(messages, {
+      type: '@xstate.event',
+      sessionId: 'x:0',
+      event: { type: 'click' },
+      createdAt: '6',
+    });
+    expect(messages).toEqual([
+      { n: 1, from: 'x:2', to: 'x:1', type: 'done', at: 5 },
+      { n: 2, from: undefined, to: 'x:0', type: 'click', at: 6 },
+    ]);
   });
 });

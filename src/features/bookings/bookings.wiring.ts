@@ -14,7 +14,9 @@ export const liveCalendarLogic = bookingsCalendarMachine.provide({
     // Spec §8: a failure loading the filter's resources is logged only.
     loadResources: apiEffect((_, signal) =>
       bookingsApi.getResources(signal).catch((error: unknown) => {
-        console.error('Could not load resources for the calendar filter.', errorMessage(error, ''));
+        // A request cancelled with its actor (StrictMode's first mount) is no failure to log.
+        if (!signal.aborted)
+          console.error('Could not load resources for the calendar filter.', errorMessage(error, ''));
         throw error;
       }),
     ),

@@ -16,7 +16,8 @@ export const livePackageLogic = (businessid: string | null) =>
         const plans = getActivePlans(signal).then(
           (answer) => answer.data,
           (error: unknown) => {
-            console.error('Could not load the available packages', errorMessage(error, ''));
+            // A request cancelled with its actor (StrictMode's first mount) is no failure to log.
+            if (!signal.aborted) console.error('Could not load the available packages', errorMessage(error, ''));
             return null;
           },
         );

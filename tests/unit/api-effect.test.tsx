@@ -3,6 +3,8 @@
  * actor's input and an abort signal that fires when the machine leaves the state, and a failure reaches
  * the machine as its Failure. The real API client with a fake fetch (a unit test of the wiring helper).
  */
+import { render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, createActor, setup, waitFor } from 'xstate';
 import type { Failure } from '#machines/lib/effects.ts';
@@ -10,6 +12,7 @@ import { notProvided } from '#machines/lib/effects.ts';
 import { getRules } from '#src/api/bookings.ts';
 import { configureApi } from '#src/api/client.ts';
 import { apiEffect } from '#src/api/effect.ts';
+import { useFlowActor } from '#src/lib/use-flow-actor.ts';
 
 /** A machine that runs one effect and keeps what came back, the way every flow machine does. */
 const probe = setup({
@@ -124,5 +127,32 @@ describe('apiEffect', () => {
     );
     const failed = await waitFor(run(effect), (s) => s.matches('failed'));
     expect(failed.context.failure).toEqual({ message: 'mapped' });
+  });
+
+  it("under React StrictMode (development), the first mount's cancelled request is not taken for a failure", async () => {
+    // StrictMode mounts twice: @xstate/react stops the first actor and starts it again from its snapshot,
+    // so the first request is aborted while a second one runs. Only the second may reach the machine.
+    answer = (request) =>
+      new Promise((resolve, reject) => {
+        // As fetch does: an aborted request rejects, also one aborted before it was sent.
+        const aborted = () => reject(new DOMException('This operation was aborted', 'AbortError'));
+        if (request.signal.aborted) aborted();
+        request.signal.addEventListener('abort', aborted);
+        setTimeout(() => resolve(json([])), 20);
+      });
+    const logic = probe.provide({
+      actors: { run: apiEffect(({ resourceid }, signal) => getRules(resourceid, signal)) },
+    });
+    function Probe() {
+      const [state] = useFlowActor(logic);
+      return <p>{String(state.value)}</p>;
+    }
+    render(
+      <StrictMode>
+        <Probe />
+      </StrictMode>,
+    );
+    await screen.findByText('done');
+    expect(signals.filter((s) => s.aborted)).toHaveLength(1);
   });
 });
