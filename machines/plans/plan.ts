@@ -96,6 +96,8 @@ export interface PlanStep {
   results: string[];
   /** What to check, from the state the step comes to rest in; null while it is still waiting. */
   expect: string | null;
+  /** What tells the step's outcome apart when the state looks the same either way (the samples' `tells`). */
+  tells: string[];
   /** Indexes in the path's steps of the first and last event this person step covers. */
   firstStep: number;
   lastStep: number;
@@ -155,7 +157,10 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
   rest.forEach((step, n) => {
     const prev = n ? rest[n - 1]!.state : first!.state;
     const event = step.event;
-    const note: SampleNote = noteOf(entry, event) ?? {};
+    const noted: SampleNote = noteOf(entry, event) ?? {};
+    const before = rest.slice(0, n).map((s) => s.event);
+    const { arrange: _unless, ...withoutArrange } = noted;
+    const note: SampleNote = noted.arrangeUnless?.(before) ? withoutArrange : noted;
     const description = transitionText(machine, prev, event);
     if (note.notByHand) notByHand.push(note.notByHand);
     const hidden = note.notByHandIn?.(prev);
@@ -180,8 +185,12 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
         page = elsewhere.path;
       }
       const typed = !isOutcome(event) && !isDelay(event) && note.say === undefined && note.action === undefined;
+      // An answer in a lasting state was asked for by the step that entered it: arrange it before that one.
+      const asker = isOutcome(event) ? steps.at(-1) : undefined;
+      if (asker && note.arrange) asker.arrange.push(note.arrange);
       steps.push({
-        arrange: note.arrange ? [note.arrange] : [],
+        arrange: note.arrange && !asker ? [note.arrange] : [],
+        tells: note.tells ? [note.tells] : [],
         action,
         title: note.action ?? description,
         results: [],
@@ -198,6 +207,7 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
       if (current) {
         current.results.push(description);
         if (note.arrange) current.arrange.push(note.arrange);
+        if (note.tells) current.tells.push(note.tells);
         current.lastStep = n + 1;
         if (note.uses) Object.assign(current.override, { email: note.uses.email, password: note.uses.password });
         if (note.typed) Object.assign(current.override, note.typed);
@@ -278,8 +288,9 @@ function renderScenario(s: PlanScenario, machineId: string): string[] {
     const arrange = step.arrange.map((a) => `First ${lowerFirst(sentence(a))} `).join('');
     lines.push(`${n + 1}. ${arrange}${sentence(step.action)}`);
     for (const r of step.results) lines.push(`   - Then: ${sentence(r)}`);
+    const tells = step.tells.map((t) => ` ${sentence(t)}`).join('');
     lines.push(
-      `   - Expect: ${step.expect ? sentence(step.expect) : 'nothing to check by eye: the page waits for an answer that comes in a blink.'}`,
+      `   - Expect: ${step.expect ? sentence(step.expect) : 'nothing to check by eye: the page waits for an answer that comes in a blink.'}${tells}`,
     );
   });
   if (s.steps.length) lines.push('');
@@ -371,6 +382,23 @@ export function checkPlan(entry: MachineEntry, scenarios: PlanScenario[]): strin
       if (expected !== expectationOf(entry, state))
         problems.push(`${where} ${label}: expectation differs from the reached state`);
     };
+    // A failure whose Expect reads as before (nothing to tell it from success) is no check at all.
+    s.steps.forEach((step, n) => {
+      const failed = s.path.steps
+        .slice(step.firstStep, step.lastStep + 1)
+        .some((st) => st.event.type.startsWith('xstate.error.actor.'));
+      const previous = n ? s.steps[n - 1]!.expect : s.expect;
+      if (
+        failed &&
+        !step.tells.length &&
+        step.expect !== null &&
+        step.expect === previous &&
+        !/alert/i.test(step.expect)
+      )
+        problems.push(`${where} step ${n + 1}: its Expect cannot tell the failure from success`);
+      if (/\((Field|Value) `/.test(step.action))
+        problems.push(`${where} step ${n + 1}: machine field names in "${step.action}"`);
+    });
     check(s.expect, s.steps.length ? s.steps[0]!.firstStep - 1 : s.path.steps.length - 1, 'start');
     s.steps.forEach((step, n) => {
       check(step.expect, step.lastStep, `step ${n + 1}`);

@@ -48,6 +48,7 @@ const slotsOn: Slot[] = [
   { start: '2026-11-23T09:30:00.000Z', end: '2026-11-23T10:30:00.000Z' },
   { start: '2026-11-23T10:00:00.000Z', end: '2026-11-23T11:00:00.000Z' },
 ];
+const openForm = 'Press "Create Booking" on the Bookings Calendar';
 const ameliaBooking: Booking = {
   bookingid: '0b5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f70',
   resourceid: windowTable.resourceid,
@@ -61,18 +62,41 @@ const ameliaBooking: Booking = {
   notes: 'Birthday, window seat please',
 };
 
+const chooseWindowTable = note(
+  { type: 'booking.edit', field: 'resourceid', value: windowTable.resourceid },
+  { say: 'choose "Window Table" in Resource' },
+);
+const chooseMeetingRoom = note(
+  { type: 'booking.edit', field: 'resourceid', value: meetingRoom.resourceid },
+  { say: 'choose "Meeting Room" in Resource' },
+);
+const nextWeek = note(
+  { type: 'booking.edit', field: 'date', value: '2026-11-30' },
+  { say: 'choose the same weekday next week in Date' },
+);
+const longer = note(
+  { type: 'booking.edit', field: 'duration', value: '90' },
+  { say: 'choose "1 hour 30 mins" in Duration' },
+);
+const partyOfTwo = note({ type: 'booking.edit', field: 'partysize', value: '2' }, { say: 'type `2` in Party Size' });
+const pickFirst = note(
+  { type: 'booking.pickSlot', start: slotsOn[0]!.start },
+  { say: 'press the first time under Available Slots' },
+);
+const slotsLoaded = done('loadSlots', slotsOn);
+/** Window Table's times loaded, the first one chosen: where each slot reload starts from. */
+const withSlotChosen = [chooseWindowTable, slotsLoaded, pickFirst];
+
 export const bookingFormEntry = defineEntry({
   machine: bookingFormMachine,
   title: 'Create New Booking (the dialog of the Bookings Calendar)',
   samples: [
-    note(
-      { type: 'booking.edit', field: 'resourceid', value: windowTable.resourceid },
-      { say: 'choose "Window Table" in Resource' },
-    ),
-    note({ type: 'booking.edit', field: 'date', value: '2026-12-07' }, { say: 'choose a date next week in Date' }),
-    note({ type: 'booking.edit', field: 'duration', value: '90' }, { say: 'choose "1 hour 30 mins" in Duration' }),
+    chooseWindowTable,
+    chooseMeetingRoom,
+    nextWeek,
+    longer,
     note({ type: 'booking.edit', field: 'partysize', value: '0' }, { say: 'type `0` in Party Size' }),
-    note({ type: 'booking.edit', field: 'partysize', value: '2' }, { say: 'type `2` in Party Size' }),
+    partyOfTwo,
     note(
       { type: 'booking.edit', field: 'customerEmail', value: ameliaBooking.email },
       { say: `type \`${ameliaBooking.email}\` in Customer Email` },
@@ -81,7 +105,7 @@ export const bookingFormEntry = defineEntry({
       { type: 'booking.edit', field: 'notes', value: 'Birthday, window seat please' },
       { say: 'type `Birthday, window seat please` in Notes (Optional)' },
     ),
-    note({ type: 'booking.pickSlot', start: slotsOn[0]!.start }, { say: 'press the first time under Available Slots' }),
+    pickFirst,
     note({ type: 'booking.retrySlots' }, { say: 'press "Try again" under Available Slots' }),
     note(
       { type: 'booking.submit' },
@@ -91,9 +115,10 @@ export const bookingFormEntry = defineEntry({
       },
     ),
     { type: 'booking.cancel' },
-    done('loadSlots', slotsOn),
+    slotsLoaded,
     note(done('loadSlots', []), {
-      arrange: 'Choose a day the Window Table is closed (add a closure in Booking Setup)',
+      arrange:
+        'In a second tab, in Booking Setup (/bookings/setup) under Closures, close the business on the day in Date (From and To that day); remove that closure after this scenario',
     }),
     note(fail('loadSlots', { message: networkFailure, network: true }), { arrange: block('*booking-availability*') }),
     done('createBooking', ameliaBooking),
@@ -111,18 +136,41 @@ export const bookingFormEntry = defineEntry({
     // What a person tells apart: the time just taken (the slots reload) or another failure.
     error: s.context.error === BOOKING_TEXTS.slotTaken ? 'taken' : !!s.context.error,
   }),
+  // The booking paths the design names: each slot reload with a time chosen (it is cleared, the times
+  // load again), and "Create Booking" disabled until a time is chosen.
+  scenarios: [
+    { start: openForm, events: [chooseWindowTable, slotsLoaded, pickFirst] },
+    ...[chooseMeetingRoom, nextWeek, longer, partyOfTwo].map((change) => ({
+      start: openForm,
+      events: [...withSlotChosen, change, slotsLoaded],
+    })),
+  ],
   inputs: [
     {
-      label: 'Press "Create Booking" on the Bookings Calendar',
+      label: openForm,
       input: { resources: [windowTable, meetingRoom], today },
-      start: { url: '/bookings/calendar', signedInAs: demoOwner, andThen: 'press "Create Booking"' },
+      start: {
+        url: '/bookings/calendar',
+        signedInAs: demoOwner,
+        // Today's earlier times go as the day passes: tomorrow offers every time of the opening hours.
+        andThen: 'press "Create Booking" and put tomorrow\'s date in Date',
+      },
     },
   ],
   plan: {
-    shows: (s) => [
-      ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
-      ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
-    ],
+    shows: (s) =>
+      s.matches('closed')
+        ? []
+        : [
+            ...(s.matches({ editing: 'slots' }) && s.context.slots.length === 0
+              ? ['No time to press: "No available slots for this selection."']
+              : []),
+            s.context.selected === null
+              ? '"Create Booking" is disabled (no time chosen)'
+              : 'The chosen time is pressed and "Create Booking" can be pressed',
+            ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
+            ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
+          ],
     test: 'tests/generated/booking-form.generated.test.tsx',
   },
 });

@@ -49,6 +49,8 @@ export const postComposerEntry = defineEntry({
     note(fail('checkLimit', { message: networkFailure, network: true }), {
       arrange:
         'In DevTools → Network → Network request blocking, block the pattern `*can-create-post*` (remove the block after this scenario)',
+      tells:
+        'The post is made all the same: it shows at the top of the feed, and DevTools → Network shows the blocked `can-create-post` request',
     }),
     done('getUploadTarget', {
       uploadUrl: 'http://localhost:8787/api/public/media-uploads?key=k&token=t',

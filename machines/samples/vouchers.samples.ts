@@ -1,5 +1,6 @@
 /** Samples for the voucher screens: Voucher Management, the voucher form, and Redeem a Voucher. */
-import type { Voucher, VoucherType } from '#contracts/vouchers.ts';
+import type { AnyEventObject } from 'xstate';
+import { READY, type Voucher, type VoucherType } from '#contracts/vouchers.ts';
 import { defineEntry, done, fail, note, stateAndError } from '../lib/entry.ts';
 import { redeemMachine } from '../redeem.machine.ts';
 import { draftErrors, voucherFormMachine } from '../voucher-form.machine.ts';
@@ -108,12 +109,21 @@ export const voucherFormEntry = defineEntry({
   machine: voucherFormMachine,
   title: 'Voucher form (Create New Voucher / Edit Voucher)',
   samples: [
-    note({ type: 'voucherForm.edit', field: 'title', value: 'Two for one flat whites' }, {}),
+    note(
+      { type: 'voucherForm.edit', field: 'title', value: 'Two for one flat whites' },
+      { say: 'type `Two for one flat whites` as the Title' },
+    ),
     note({ type: 'voucherForm.edit', field: 'title', value: 'Tea' }, { say: 'type `Tea` as the Title (too short)' }),
-    note({ type: 'voucherForm.edit', field: 'description', value: 'Bring a friend.' }, {}),
+    note(
+      { type: 'voucherForm.edit', field: 'description', value: 'Bring a friend.' },
+      { say: 'type `Bring a friend.` as the Description' },
+    ),
     note({ type: 'voucherForm.edit', field: 'value', value: '2.505' }, { say: 'type `2.505` as the Value' }),
-    note({ type: 'voucherForm.edit', field: 'value', value: '2.50' }, {}),
-    note({ type: 'voucherForm.edit', field: 'rules', value: 'Weekdays before noon.' }, {}),
+    note({ type: 'voucherForm.edit', field: 'value', value: '2.50' }, { say: 'type `2.50` as the Value' }),
+    note(
+      { type: 'voucherForm.edit', field: 'rules', value: 'Weekdays before noon.' },
+      { say: 'type `Weekdays before noon.` as the Rules' },
+    ),
     note({ type: 'voucherForm.setActive', active: false }, { say: 'untick "Active"' }),
     { type: 'voucherForm.submit' },
     note({ type: 'voucherForm.retry' }, { say: 'press "Try again"' }),
@@ -150,6 +160,55 @@ export const voucherFormEntry = defineEntry({
     test: 'tests/generated/voucher-form.generated.test.tsx',
   },
 });
+
+type CodeKind = 'claimed' | 'usedBefore' | 'nobody';
+type Answer = 'ready' | 'redeemed' | 'notFound';
+
+/** A lookup answer's kind, or null for other events (failures that can come any time included). */
+function answerOf(event: AnyEventObject): Answer | null {
+  if (event.type === 'xstate.done.actor.lookupCode')
+    return (event.output as { issuedvoucherstatusid: number }).issuedvoucherstatusid === READY ? 'ready' : 'redeemed';
+  if (event.type === 'xstate.error.actor.lookupCode' && (event.error as { status?: number }).status === 404)
+    return 'notFound';
+  return null;
+}
+
+/**
+ * The codes as the tester has them after these events: the one the simulator claimed (ready until it is
+ * redeemed here or in a second tab), one redeemed before, and `AAA-AAA-AAA` that nobody holds. A
+ * lookup's first answer for what is in the box says which of them the step types (its "First…").
+ */
+function codesAfter(events: readonly AnyEventObject[]) {
+  let claimedRedeemed = false;
+  let box: CodeKind | null = null;
+  let problem: string | undefined;
+  const expected = (kind: CodeKind): Answer =>
+    kind === 'nobody' ? 'notFound' : kind === 'usedBefore' || claimedRedeemed ? 'redeemed' : 'ready';
+  for (const event of events) {
+    if (event.type === 'redeem.edit' || event.type === 'redeem.scanned') box = null;
+    const answer = answerOf(event);
+    if (answer && box === null) {
+      if (answer === 'ready' && claimedRedeemed) problem ??= 'the claimed code was redeemed: it cannot be ready again';
+      box = answer === 'notFound' ? 'nobody' : answer === 'ready' || claimedRedeemed ? 'claimed' : 'usedBefore';
+    } else if (answer && box && expected(box) !== answer) {
+      problem ??= `the same code looked up again answers "${expected(box)}", not "${answer}"`;
+    }
+    const conflict = event.type === 'xstate.error.actor.redeem' && (event.error as { status?: number }).status === 409;
+    if (event.type === 'xstate.done.actor.redeem' || conflict) claimedRedeemed = true;
+  }
+  return { problem, natural: box ? expected(box) : claimedRedeemed ? 'redeemed' : 'ready' };
+}
+
+/**
+ * Whether the real server can give these lookup answers in this order: looking the same box up again
+ * answers the same, and the claimed code answers "Already Redeemed" once it was redeemed. Network
+ * failures and the wrong-code limit can come any time.
+ */
+export const impossibleRedeem = (events: readonly AnyEventObject[]) => codesAfter(events).problem;
+
+/** The answer comes by itself (no other code to type) when it is what the box already holds. */
+const answersByItself = (answer: Answer) => (before: readonly AnyEventObject[]) =>
+  codesAfter(before).natural === answer;
 
 const claimFirst = `\`npm run simulate -- --business demo --customers 1 --claim "${demoVoucher.title}"\``;
 
@@ -203,18 +262,22 @@ export const redeemEntry = defineEntry({
         issuedvoucherstatusid: 2,
         redeemedat: '2026-11-24T09:00:00.000Z',
       }),
-      { arrange: 'Use a code that was redeemed before (redeem it once first)' },
+      {
+        arrange: 'Use a code that was redeemed before (redeem it once first)',
+        arrangeUnless: answersByItself('redeemed'),
+      },
     ),
     note(fail('lookupCode', { message: 'No voucher found with that code.', status: 404 }), {
       typed: { code: 'AAA-AAA-AAA' },
       arrange: 'Type `AAA-AAA-AAA` (a code nobody holds) instead',
+      arrangeUnless: answersByItself('notFound'),
     }),
     note(
       fail('lookupCode', {
         message: 'Too many codes that were not found. Please wait a few minutes and try again.',
         status: 429,
       }),
-      { arrange: 'Look up `AAA-AAA-AAA` 20 times first (wrong codes are limited to 20 per 10 minutes)' },
+      { arrange: 'Look up `AAA-AAA-AAA` 20 times (wrong codes are limited to 20 per 10 minutes)' },
     ),
     note(fail('lookupCode', { message: networkFailure, network: true }), { arrange: stopServer }),
     done('redeem', { message: 'Voucher redeemed: Free pastry with any coffee.' }),
@@ -228,6 +291,7 @@ export const redeemEntry = defineEntry({
     code: s.context.code !== '',
     success: !!s.context.success,
   }),
+  impossible: impossibleRedeem,
   plan: {
     start: {
       url: '/vouchers/redeem',
