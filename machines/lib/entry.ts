@@ -71,6 +71,8 @@ export interface PlanInfo<TMachine extends AnyStateMachine = AnyStateMachine> {
    * "Expect"ed in the plan.
    */
   lasting?: readonly string[];
+  /** The data a walk of this plan uses up (an account, a code, unread messages), and how to get it back. */
+  usesUp?: string;
   /** What a state shows beyond its description, computed from the reached snapshot (e.g. an alert's text). */
   shows?: (snapshot: AnyMachineSnapshot & { machine: TMachine }) => string[];
   /** The page (path) a state is shown on, when the state or the event that led to it decides it (e.g. a redirect). */

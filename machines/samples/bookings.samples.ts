@@ -172,6 +172,8 @@ export const bookingFormEntry = defineEntry({
             ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
           ],
     test: 'tests/generated/booking-form.generated.test.tsx',
+    usesUp:
+      'Each booking made takes its time (choose another time next walk); a closure you add: remove it; a fresh seed puts it back',
   },
 });
 
@@ -286,6 +288,7 @@ export const bookingSetupEntry = defineEntry({
       ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
     ],
     test: 'tests/generated/booking-setup.generated.test.tsx',
+    usesUp: "Resources added, changed or deleted (and the package's resource limit): a fresh seed puts it back",
   },
 });
 
@@ -351,6 +354,7 @@ export const bookingScheduleEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-schedule.generated.test.tsx',
+    usesUp: 'Rules added or deleted: a fresh seed puts it back',
   },
 });
 
@@ -411,5 +415,6 @@ export const bookingClosuresEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-closures.generated.test.tsx',
+    usesUp: 'Closures added or removed: a fresh seed puts it back',
   },
 });

@@ -99,6 +99,8 @@ export const postComposerEntry = defineEntry({
       ...(s.context.error ? [`Under the composer: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/post-composer.generated.test.tsx',
+    usesUp:
+      "Each post counts toward the day's limit (Starter: 3 a day) and stays in the feed: the next day, or a fresh seed puts it back",
   },
 });
 

@@ -220,6 +220,7 @@ export const messagesPanelEntry = defineEntry({
         : [];
     },
     test: 'tests/generated/messages-panel.generated.test.tsx',
+    usesUp: 'Opening a conversation reads its messages: a fresh seed puts it back',
   },
 });
 
@@ -284,5 +285,7 @@ export const chatEntry = defineEntry({
       ...(s.context.sent.length ? [`"${s.context.sent.at(-1)!.messagetext}" shows last, on the right`] : []),
     ],
     test: 'tests/generated/chat.generated.test.tsx',
+    usesUp:
+      'Replies stay in the conversation and opening it reads its messages; archiving moves it to the Archived tab (press "Reactivate" there): a fresh seed puts it back',
   },
 });

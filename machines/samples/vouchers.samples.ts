@@ -102,6 +102,7 @@ export const vouchersEntry = defineEntry({
         : []),
     ],
     test: 'tests/generated/vouchers.generated.test.tsx',
+    usesUp: 'Deleting archives "Free pastry with any coffee" (it leaves the Active list): a fresh seed puts it back',
   },
 });
 
@@ -158,6 +159,7 @@ export const voucherFormEntry = defineEntry({
       ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/voucher-form.generated.test.tsx',
+    usesUp: 'Saving edits "Free pastry with any coffee" or adds a voucher: edit it back, or a fresh seed puts it back',
   },
 });
 
@@ -219,7 +221,7 @@ export const redeemEntry = defineEntry({
     note(
       { type: 'redeem.edit', code: ' k7m-4qx-9rt ' },
       {
-        say: `type the code that ${claimFirst} printed, in lower case with a space before and after`,
+        say: 'type the code you got before you started, in lower case with a space before and after',
       },
     ),
     note({ type: 'redeem.edit', code: '' }, { say: 'clear the code box' }),
@@ -229,7 +231,7 @@ export const redeemEntry = defineEntry({
     note(
       { type: 'redeem.scanned', text: 'K7M-4QX-9RT' },
       {
-        action: `Hold a phone showing the code as a QR code (any QR generator, with the code from ${claimFirst}) in front of the camera`,
+        action: 'Hold a phone showing the code you got as a QR code (from any QR generator) in front of the camera',
       },
     ),
     note(
@@ -304,5 +306,7 @@ export const redeemEntry = defineEntry({
       ...(s.context.success ? [`A success note: "${s.context.success}"`] : []),
     ],
     test: 'tests/generated/redeem.generated.test.tsx',
+    usesUp:
+      'Each claimed code can be redeemed once: get a new one (the simulate command) for each scenario; 20 wrong codes lock look-ups for 10 minutes: wait, or a fresh seed puts it back',
   },
 });

@@ -23,7 +23,9 @@ import { demoBusiness, demoOwner } from '#machines/samples/demo.samples.ts';
 import { messagesPanelEntry } from '#machines/samples/messages.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { impossibleRedeem, redeemEntry, voucherFormEntry } from '#machines/samples/vouchers.samples.ts';
+import { docFiles } from '../../machines/plans/index.ts';
 import { checkPlan, type PlanScenario, planOf, renderPlan, scenarioOf } from '../../machines/plans/plan.ts';
+import { minutesOf, needsOf, smokeOf, titlesOf } from '../../machines/plans/triage.ts';
 
 const entries = registry.map((e) => [e.machine.id, e] as const);
 const eventsOf = (p: MachinePath) => p.steps.slice(1).map((s) => s.event);
@@ -86,21 +88,32 @@ describe('QA plans', () => {
     const text = renderPlan(e);
     expect(text).not.toMatch(/Open the page/);
     expect(text).not.toMatch(/Ada|Lovelace|Corner Cafe/);
-    expect(text).toContain(demoOwner.email);
-    expect(text).toContain(demoBusiness.businessname);
-    for (const s of planOf(e)) expect(text).toContain(`**Start:** open ${s.url}, ${s.who}`);
+    // Each by-hand scenario's start, once for the plan or in the scenario where it differs.
+    for (const s of planOf(e).filter((sc) => !sc.notByHand.length)) {
+      const section = text.split(`## ${s.number}. `)[1]!.split('\n## ')[0]!;
+      const own = section.includes(`**Start:** open ${s.url}, ${s.who}`);
+      expect(
+        own || text.includes(`**Start (every scenario that does not say otherwise):** open ${s.url}, ${s.who}`),
+      ).toBe(true);
+    }
+  });
+
+  it('the index names the demo owner and business once for every plan', () => {
+    const index = docFiles(registry).find((f) => f.file === 'docs/test-plans/README.md')!.text;
+    expect(index).toContain(demoOwner.email);
+    expect(index).toContain(demoBusiness.businessname);
   });
 
   it('scenarios that cannot be walked by hand say why and name their automated test', () => {
     const text = renderPlan(signInEntry);
     const notByHand = planOf(signInEntry).filter((s) => s.notByHand.length);
     expect(notByHand.length).toBeGreaterThan(0);
+    const summary = text.split('## Not by hand')[1]!;
+    expect(summary).toContain(notByHand[0]!.test);
     for (const s of notByHand) {
-      expect(text).toMatch(
-        new RegExp(
-          `## ${s.number}\\. .*\\n\\n\\*\\*Not by hand:\\*\\* .+ Covered by \`${s.test}\`, test "${s.number}: `,
-        ),
-      );
+      expect(summary).toMatch(new RegExp(`\\*\\*${s.number}\\. .+\\.\\*\\* .+ Covered by test "${s.number}: `));
+      // Summarised: their steps are not printed.
+      expect(text).not.toContain(`## ${s.number}. `);
     }
   });
 
@@ -262,5 +275,41 @@ describe('the plans say only what the real portal can do (issue 23)', () => {
     t.steps[0]!.action += ' (Field `title`, Value `Tea`)';
     expect(checkPlan(voucherFormEntry, [t]).join('\n')).toMatch(/machine field names/);
     expect(renderPlan(voucherFormEntry)).not.toMatch(/\(Field `/);
+  });
+});
+
+describe('the index a QA lead plans a cycle from (issue 23 item 9)', () => {
+  const index = () => docFiles(registry).find((f) => f.file === 'docs/test-plans/README.md')!.text;
+
+  it.each(entries)('%s: titles state the purpose, none twice in a plan', (_id, e) => {
+    const titles = titlesOf(e, planOf(e));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('lists every plan with its counts, and a smoke set of 20 to 30 scenarios', () => {
+    const text = index();
+    for (const e of registry) expect(text).toContain(`](${e.machine.id}.md) | ${planOf(e).length} |`);
+    const smoke = registry.flatMap((e) => smokeOf(e, planOf(e)));
+    expect(smoke.length).toBeGreaterThanOrEqual(20);
+    expect(smoke.length).toBeLessThanOrEqual(30);
+    expect(text.split('## Smoke set')[1]!.match(/^- \[/gm)).toHaveLength(smoke.length);
+  });
+
+  it('says what a scenario needs and what it costs', () => {
+    const redeem = planOf(redeemEntry);
+    const scan = redeem.find((s) => s.steps.some((st) => st.event.type === 'redeem.scanned'))!;
+    expect(needsOf(redeemEntry, scan)).toContain('camera');
+    const restart = redeem.find((s) => s.steps.some((st) => st.arrange.join(' ').includes('stop the server')))!;
+    expect(needsOf(redeemEntry, restart)).toContain('restart');
+    const expiry = planOf(signInEntry).find((s) =>
+      s.path.steps.some((st) => st.event.type.startsWith('xstate.after.pendingSignInExpiry')),
+    )!;
+    expect(needsOf(signInEntry, expiry)).toContain('waiting');
+    expect(minutesOf(signInEntry, expiry)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the common start is printed once per plan, not per scenario', () => {
+    const text = renderPlan(redeemEntry);
+    expect(text.match(/Get a code first/g)).toHaveLength(1);
   });
 });

@@ -24,6 +24,7 @@ import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
 import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
 import type { PlanScenario } from '../../../machines/plans/plan.ts';
+import { walkedInCi } from '../../../machines/plans/walked.ts';
 import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
 import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
@@ -84,9 +85,7 @@ async function verificationLink(): Promise<string> {
 
 const session: Walker = {
   entry: sessionEntry,
-  walk: [
-    'done.actor.checkSession(signed out) → session.loggedIn → done.actor.checkSession(signed in) → done.actor.fetchUser → done.actor.fetchBusiness',
-  ],
+  walk: walkedInCi.session.walk,
   perform: { 'session.loggedIn': (page) => fillSignIn(page, demoOwner.email, demoOwner.password) },
   check: {
     unauthenticated: async (page) => {
@@ -111,15 +110,7 @@ const loginFormReady = async (page: Page) => {
 const signIn: Walker = {
   entry: signInEntry,
   // Tess's temporary password works until a walk sets her new one: that walk comes last.
-  walk: [
-    'signIn.submit → error.actor.signIn(NotAuthorizedException)',
-    'signIn.submit → done.actor.signIn(confirmSignUp) → signIn.submit → done.actor.signIn(signedIn)',
-    'signIn.submit → signIn.submitNewPassword',
-    'signIn.submit → done.actor.signIn(resetPassword)',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → after.pendingSignInExpiry.signIn.ready.awaitingNewPassword → signIn.restart',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → error.actor.confirmNewPassword(InvalidPasswordException) → signIn.submitNewPassword',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → done.actor.confirmNewPassword(signedIn)',
-  ],
+  walk: walkedInCi.signIn.walk,
   // The page's clock, so that the 3-minute expiry can be waited for in a moment.
   prepare: (page) => page.clock.install(),
   perform: {
@@ -173,11 +164,7 @@ const signIn: Walker = {
 const register: Walker = {
   entry: registerEntry,
   // The demo owner's e-mail gets the same success as a new one; then a new owner registers.
-  walk: [
-    'register.submit → done.actor.register',
-    'register.submit → register.submit → done.actor.register',
-    'register.submit → register.edit',
-  ],
+  walk: walkedInCi.register.walk,
   perform: {
     'register.submit': async (page, e) => {
       const form = page.getByRole('form', { name: 'Register Your Business' });
@@ -216,11 +203,7 @@ const register: Walker = {
 
 const verifyEmail: Walker = {
   entry: verifyEmailEntry,
-  walk: [
-    '[Open the verification link from the email] done.actor.verifyEmail → after.loginRedirect.verifyEmail.succeeded',
-    '[Open the verification link from the email] error.actor.verifyEmail(This verification link has already been used. You can sign in.)',
-    '[Open /verify-email without a token] (first screen)',
-  ],
+  walk: walkedInCi.verifyEmail.walk,
   address: async (path, scenario) => {
     if (!path.includes('token')) return path;
     const link = await verificationLink();
@@ -245,10 +228,7 @@ const verifyEmail: Walker = {
 
 const forgotPassword: Walker = {
   entry: forgotPasswordEntry,
-  walk: [
-    'forgotPassword.open → forgotPassword.submit → done.actor.requestPasswordReset → forgotPassword.close',
-    'forgotPassword.open → forgotPassword.submit → forgotPassword.close → forgotPassword.open',
-  ],
+  walk: walkedInCi.forgotPassword.walk,
   perform: {
     // What the step says is typed on the Login form (else nothing) travels into the dialog.
     'forgotPassword.open': async (page, e) => {
@@ -286,11 +266,7 @@ const forgotPassword: Walker = {
 
 const resetPassword: Walker = {
   entry: resetPasswordEntry,
-  walk: [
-    '[Open the reset link from the email] done.actor.checkResetToken → resetPassword.submit → resetPassword.submit',
-    '[Open the reset link from the email] error.actor.checkResetToken(This password reset link has already been used. Please request a new one.)',
-    '[Open /reset-password without a token] (first screen)',
-  ],
+  walk: walkedInCi.resetPassword.walk,
   address: async (path, scenario) => {
     if (!path.includes('token')) return path;
     // As the plan says: "Forgot password?" for the demo owner, then the link from the newest mail.
@@ -365,13 +341,7 @@ const profileDialog = (page: Page) => page.getByRole('dialog', { name: 'Business
 const discardQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
 const businessProfile: Walker = {
   entry: businessProfileEntry,
-  walk: [
-    '[Press "Profile" in the top bar] profile.cancel',
-    '[Press "Profile" in the top bar] profile.locate → done.actor.locate',
-    '[Press "Profile" in the top bar] profile.edit → profile.save → profile.print',
-    '[Press "Profile" in the top bar] profile.edit → profile.cancel → profile.discard',
-    '[Press "Profile" in the top bar] profile.edit → profile.edit → profile.save → profile.cancel → profile.keepEditing',
-  ],
+  walk: walkedInCi.businessProfile.walk,
   prepare: promptForLocation,
   afterOpening: (page) => page.getByRole('button', { name: 'Profile', exact: true }).click(),
   perform: {
@@ -439,15 +409,7 @@ const groupOpen = async (page: Page, group: 'Vouchers' | 'Bookings') =>
   'true';
 const shell: Walker = {
   entry: shellEntry,
-  walk: [
-    'route.changed',
-    'sidebar.toggle → sidebar.toggle#1',
-    'sidebar.toggle → drawer.close',
-    'sidebar.toggle → route.changed',
-    'group.toggle → group.toggle',
-    'group.toggle → route.changed',
-    'panel.open → panel.close',
-  ],
+  walk: walkedInCi.shell.walk,
   perform: {
     'sidebar.toggle': async (page, e) => {
       await page.setViewportSize(e.narrow ? { width: 375, height: 812 } : { width: 1280, height: 860 });
@@ -502,7 +464,7 @@ const renameBusiness = async (page: Page, name: string) => {
 };
 const toast: Walker = {
   entry: toastEntry,
-  walk: ['toast.show → toast.dismiss', 'toast.show → after.toastDuration.toast.shown'],
+  walk: walkedInCi.toast.walk,
   perform: {
     // "Replace Business Name with … (or back with …)": whichever it is not now.
     'toast.show': async (page) => {
@@ -532,9 +494,7 @@ const toast: Walker = {
 
 const resendVerification: Walker = {
   entry: resendVerificationEntry,
-  walk: [
-    '[Open a verification link that fails] resendVerification.submit → resendVerification.submit → done.actor.resendVerification',
-  ],
+  walk: walkedInCi.resendVerification.walk,
   perform: {
     'resendVerification.submit': async (page, e) => {
       const form = page.getByRole('form', { name: 'Get a new verification link' });
@@ -573,11 +533,7 @@ const sampleFile = (photo: { name: string; type: string; size: number }) => {
 const composer = (page: Page) => page.getByRole('form', { name: 'New post' });
 const postComposer: Walker = {
   entry: postComposerEntry,
-  walk: [
-    '[The dashboard of the demo business] post.edit',
-    '[The dashboard of the demo business] post.attach',
-    '[The dashboard of the demo business] post.edit → post.attach → post.attach → post.submit → done.actor.checkLimit → done.actor.getUploadTarget → done.actor.uploadPhoto → done.actor.createPost',
-  ],
+  walk: walkedInCi.postComposer.walk,
   perform: {
     'post.edit': (page, e) => composer(page).getByLabel('Post text').fill(e.content),
     'post.attach': (page, e) => composer(page).locator('input[type="file"]').setInputFiles(sampleFile(e.photo)),
@@ -596,7 +552,7 @@ const postComposer: Walker = {
 
 const followers: Walker = {
   entry: followersEntry,
-  walk: ['done.actor.loadPage → followers.export → done.actor.exportCsv'],
+  walk: walkedInCi.followers.walk,
   perform: {
     'followers.export': async (page) => {
       const download = page.waitForEvent('download');
@@ -617,11 +573,7 @@ const voucherRow = (page: Page, title: string) =>
 
 const vouchers: Walker = {
   entry: vouchersEntry,
-  walk: [
-    'done.actor.loadVouchers → vouchers.qr → vouchers.download',
-    'done.actor.loadVouchers → vouchers.delete → vouchers.close',
-    'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → done.actor.loadVoucher → vouchers.close',
-  ],
+  walk: walkedInCi.vouchers.walk,
   perform: {
     'vouchers.qr': (page) =>
       voucherRow(page, demoVoucher.title)
@@ -674,10 +626,7 @@ const vouchers: Walker = {
 let claimedCode = '';
 const redeem: Walker = {
   entry: redeemEntry,
-  walk: [
-    'redeem.lookup',
-    'redeem.edit → redeem.lookup → done.actor.lookupCode → redeem.confirm → done.actor.redeem → redeem.lookup',
-  ],
+  walk: walkedInCi.redeem.walk,
   prepare: async () => {
     const call = (path: string, init?: RequestInit) => fetch(new URL(path, stack.baseUrl), init);
     const config = (await (await call('/config.json')).json()) as {
@@ -719,7 +668,7 @@ const redeem: Walker = {
 const messagesPanelOf = (page: Page) => page.getByRole('dialog', { name: 'Messages' });
 const messagesPanel: Walker = {
   entry: messagesPanelEntry,
-  walk: ['tab.select → tab.select'],
+  walk: walkedInCi.messagesPanel.walk,
   afterOpening: (page) => page.getByRole('button', { name: /^Messages/ }).click(),
   perform: {
     'tab.select': (page, e) =>
