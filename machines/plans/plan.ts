@@ -11,7 +11,7 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode 
 import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '../lib/entry.ts';
 import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '../lib/paths.ts';
 import { transitionsOf } from '../lib/transitions.ts';
-import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
+import { PORTAL_URL } from '../samples/demo.samples.ts';
 import type { PlanScenario, PlanStep } from './scenario.ts';
 import { minutesOf, NEEDS, needsOf, smokeOf, titlesOf, walkedNumbers } from './triage.ts';
 
@@ -93,8 +93,9 @@ const whoText = (account: Account | undefined) =>
     ? `signed in as ${account.name} (${account.email}, password ${account.password}; sign in at ${PORTAL_URL}/login first)`
     : 'signed out (sign out first, or use a private window)';
 
+/** Making a scenario's account, again after an earlier walk: delete it first ("no user" the first time is fine). */
 const creation = (account: Account) =>
-  `Make the account ${account.email} (${account.name}): stop the server, run \`${account.create}\`, then \`npm start\` again.`;
+  `Make the account ${account.email} (${account.name}): stop the server, run \`npm run users -- delete --email ${account.email}\` (if an earlier walk made it), then \`${account.create}\`, then \`npm start\` again.`;
 
 function startOf(entry: MachineEntry, path: MachinePath): Start {
   const byInput = entry.inputs?.find((i) => i.label === path.start)?.start;
