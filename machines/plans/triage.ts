@@ -75,7 +75,8 @@ function labelOf(entry: MachineEntry, s: PlanScenario, index: number): string {
     .map((t) => t.description)
     .filter(Boolean)
     .join('; ');
-  return (note?.action ?? described) || event.type;
+  const say = note?.say ? note.say.charAt(0).toUpperCase() + note.say.slice(1) : undefined;
+  return (note?.action ?? say ?? described) || event.type;
 }
 
 /**

@@ -127,4 +127,23 @@ export const walkedInCi = {
     walk: ['tab.select → tab.select'],
     notWalked: '',
   },
+  bookingForm: {
+    // The four slot reloads with a time chosen share one event sequence: the name walks all four.
+    walk: [
+      '[Press "Create Booking" on the Bookings Calendar] booking.edit',
+      '[Press "Create Booking" on the Bookings Calendar] booking.edit → done.actor.loadSlots → booking.pickSlot',
+      '[Press "Create Booking" on the Bookings Calendar] booking.edit → done.actor.loadSlots → booking.pickSlot → booking.submit',
+      '[Press "Create Booking" on the Bookings Calendar] booking.edit → done.actor.loadSlots → booking.pickSlot → booking.edit → done.actor.loadSlots',
+    ],
+    notWalked: '',
+  },
+  voucherForm: {
+    // Three scenarios share the first name (one field each): it walks all three. Saving is left out:
+    // it would rename the demo voucher that the redeem and vouchers walks look for.
+    walk: [
+      '[Create New Voucher] done.actor.loadTypes → voucherForm.edit',
+      '[Edit Voucher] done.actor.loadTypes → voucherForm.edit → voucherForm.submit → voucherForm.edit → voucherForm.edit',
+    ],
+    notWalked: 'saving renames the demo voucher that the redeem and vouchers walks look for',
+  },
 } satisfies Record<string, Walked>;

@@ -14,6 +14,7 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from '#machines/samples/account.samples.ts';
+import { bookingFormEntry, windowTable } from '#machines/samples/bookings.samples.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
@@ -22,7 +23,13 @@ import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
-import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
+import {
+  demoArchivedVoucher,
+  demoVoucher,
+  redeemEntry,
+  voucherFormEntry,
+  vouchersEntry,
+} from '#machines/samples/vouchers.samples.ts';
 import type { PlanScenario } from '../../../machines/plans/plan.ts';
 import { walkedInCi } from '../../../machines/plans/walked.ts';
 import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
@@ -691,6 +698,119 @@ const messagesPanel: Walker = {
   },
 };
 
+/** A date `days` from today in the browser's calendar, as the Date field takes it. */
+const dayFromNow = (page: Page, days: number) =>
+  page.evaluate((n) => {
+    const d = new Date(Date.now() + n * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
+const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Create New Booking' });
+const createBookingButton = (page: Page) => bookingDialog(page).getByRole('button', { name: 'Create Booking' });
+/** The slot buttons: every button of Available Slots. */
+const slotButtons = (page: Page) => bookingDialog(page).locator('.slot-grid button');
+/** What every open state of the form shows: the field messages, and "Create Booking" off until a time is chosen. */
+const bookingFormShows = async (page: Page, state: AnyMachineSnapshot) => {
+  for (const message of Object.values(state.context.fieldErrors as Record<string, string>)) {
+    await bookingDialog(page).getByText(message, { exact: true }).waitFor();
+  }
+  await expect.poll(() => createBookingButton(page).isEnabled()).toBe(state.context.selected !== null);
+};
+const bookingForm: Walker = {
+  entry: bookingFormEntry,
+  walk: walkedInCi.bookingForm.walk,
+  // "Press "Create Booking" and put tomorrow's date in Date".
+  afterOpening: async (page) => {
+    await page.getByRole('button', { name: 'Create Booking' }).click();
+    await bookingDialog(page)
+      .getByLabel('Date')
+      .fill(await dayFromNow(page, 1));
+  },
+  perform: {
+    'booking.edit': async (page, e: { field: string; value: string }) => {
+      const dialog = bookingDialog(page);
+      if (e.field === 'resourceid') {
+        const name = e.value === windowTable.resourceid ? 'Window Table' : 'Meeting Room';
+        await dialog.getByLabel('Resource').selectOption({ label: name });
+      } else if (e.field === 'date') {
+        // "choose the same weekday next week in Date": a week after tomorrow.
+        await dialog.getByLabel('Date').fill(await dayFromNow(page, 8));
+      } else if (e.field === 'duration') {
+        await dialog.getByLabel('Duration').selectOption({ label: '1 hour 30 mins' });
+      } else {
+        const labels: Record<string, string> = {
+          partysize: 'Party Size',
+          customerEmail: 'Customer Email',
+          notes: 'Notes (Optional)',
+        };
+        await dialog.getByLabel(labels[e.field]!).fill(e.value);
+      }
+    },
+    'booking.pickSlot': (page) => slotButtons(page).first().click(),
+    'booking.submit': (page) => createBookingButton(page).click(),
+  },
+  check: {
+    'editing.incomplete': async (page, state) => {
+      await bookingDialog(page)
+        .getByText('Choose a resource, date, duration and party size to see the available times.')
+        .waitFor();
+      await bookingFormShows(page, state);
+    },
+    'editing.slots': async (page, state) => {
+      await slotButtons(page).first().waitFor();
+      const pressed = slotButtons(page).and(page.locator('[aria-pressed="true"]'));
+      await expect.poll(() => pressed.count()).toBe(state.context.selected === null ? 0 : 1);
+      await bookingFormShows(page, state);
+    },
+    closed: (page) => bookingDialog(page).waitFor({ state: 'detached' }),
+  },
+};
+
+/** "Create New Voucher", or "Edit" on the demo's voucher: the scenario's start, noted as its address is read. */
+let voucherFormStart = '';
+const voucherDialog = (page: Page) => page.getByRole('dialog', { name: /^(Create New Voucher|Edit Voucher)$/ });
+const voucherForm: Walker = {
+  entry: voucherFormEntry,
+  walk: walkedInCi.voucherForm.walk,
+  address: async (path, scenario) => {
+    voucherFormStart = scenario.path.start ?? '';
+    return path;
+  },
+  afterOpening: async (page) => {
+    if (voucherFormStart === 'Edit Voucher') {
+      await voucherRow(page, demoVoucher.title).getByRole('button', { name: /^Edit/ }).click();
+    } else {
+      await page.getByRole('button', { name: 'Create New Voucher' }).click();
+    }
+  },
+  perform: {
+    'voucherForm.edit': (page, e: { field: string; value: string }) => {
+      const labels: Record<string, string> = {
+        title: 'Title',
+        description: 'Description',
+        value: 'Value',
+        rules: 'Rules',
+      };
+      return voucherDialog(page).getByLabel(labels[e.field]!, { exact: true }).fill(e.value);
+    },
+    'voucherForm.submit': (page) =>
+      voucherDialog(page)
+        .getByRole('button', { name: /^(Create Voucher|Save Changes)$/ })
+        .click(),
+  },
+  check: {
+    // The form with each field message the machine holds, and no other field marked.
+    editing: async (page, state) => {
+      await voucherDialog(page).getByLabel('Title', { exact: true }).waitFor();
+      const messages = Object.values(state.context.fieldErrors as Record<string, string>);
+      for (const message of messages) await voucherDialog(page).getByText(message, { exact: true }).waitFor();
+      await expect.poll(() => voucherDialog(page).locator('[aria-invalid="true"]').count()).toBe(messages.length);
+      expect(await voucherDialog(page).getByLabel('Title', { exact: true }).inputValue()).toBe(
+        state.context.draft.title,
+      );
+    },
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -709,4 +829,6 @@ export const walkers: Walker[] = [
   vouchers,
   redeem,
   messagesPanel,
+  bookingForm,
+  voucherForm,
 ];
