@@ -122,7 +122,9 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
     '## Not walked in CI, and why',
     '',
     'Their generated tests (`tests/generated/`) play every one of them against fakes; the walk plays by-hand',
-    'scenarios against the real stack.',
+    'scenarios against the real stack. It blocks requests as a step\'s DevTools "First" says (Playwright\'s',
+    'routing), but it cannot restart the server it shares with the other browser tests and has no camera;',
+    'the rest wait for a walker (what each step does on the page and what each state looks like).',
     '',
     ...rows.flatMap((r) => {
       const notWalked = hand(r).filter((s) => !r.walked.has(s.number));
@@ -136,9 +138,7 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
           .map((n) => NEEDS[n])
           .join(', ');
       const parts = [
-        ...(special.length
-          ? [`need what the walk does not arrange: ${special.map((s) => `#${s.number} (${needs(s)})`).join(', ')}`]
-          : []),
+        ...(special.length ? [`need ${special.map((s) => `#${s.number} (${needs(s)})`).join(', ')}`] : []),
         ...(plain.length
           ? [`${plain.map((s) => `#${s.number}`).join(', ')}: ${reason || 'no walker for them yet'}`]
           : []),

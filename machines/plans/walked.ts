@@ -101,6 +101,7 @@ export const walkedInCi = {
       '[The dashboard of the demo business] post.edit',
       '[The dashboard of the demo business] post.attach',
       '[The dashboard of the demo business] post.edit → post.attach → post.attach → post.submit → done.actor.checkLimit → done.actor.getUploadTarget → done.actor.uploadPhoto → done.actor.createPost',
+      '[The dashboard of the demo business] post.attach → post.submit → done.actor.checkLimit → error.actor.getUploadTarget(network)',
     ],
     notWalked: '',
   },
@@ -113,6 +114,7 @@ export const walkedInCi = {
       'done.actor.loadVouchers → vouchers.qr → vouchers.download',
       'done.actor.loadVouchers → vouchers.delete → vouchers.close',
       'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → done.actor.loadVoucher → vouchers.close',
+      'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → error.actor.loadVoucher(network) → vouchers.show → done.actor.loadVouchers',
     ],
     notWalked: '',
   },
@@ -145,5 +147,14 @@ export const walkedInCi = {
       '[Edit Voucher] done.actor.loadTypes → voucherForm.edit → voucherForm.submit → voucherForm.edit → voucherForm.edit',
     ],
     notWalked: 'saving renames the demo voucher that the redeem and vouchers walks look for',
+  },
+  bookingsCalendar: {
+    walk: [
+      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.view',
+      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.open → calendar.close',
+      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.view → calendar.navigate → error.actor.loadBookings(network) → calendar.retry → done.actor.loadBookings',
+      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.filter → done.actor.loadBookings → calendar.view → calendar.create → calendar.cancelCreate',
+    ],
+    notWalked: '',
   },
 } satisfies Record<string, Walked>;

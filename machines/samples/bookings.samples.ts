@@ -195,7 +195,9 @@ export const bookingsCalendarEntry = defineEntry({
     done('loadBookings', [ameliaBooking]),
     note(done('loadBookings', []), { arrange: 'Go to a week far ahead, with no bookings (press "Next" a few times)' }),
     note(fail('loadBookings', { message: networkFailure, network: true }), {
-      arrange: block('*me/bookings*'),
+      // "Try again" must find the bookings again: the block goes right after the failure.
+      arrange:
+        'In DevTools → Network → Network request blocking, block the pattern `*me/bookings*` (remove the block after this step)',
     }),
     done('loadResources', [windowTable, meetingRoom]),
     note(fail('loadResources', { message: networkFailure, network: true }), {

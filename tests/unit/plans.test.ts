@@ -47,7 +47,8 @@ function scenarioWith(entry: MachineEntry, test: (s: PlanScenario) => boolean): 
   return clone(found);
 }
 
-describe('covering path sets', () => {
+// The full path sets take seconds per machine on a loaded computer.
+describe('covering path sets', { timeout: 30_000 }, () => {
   it.each(entries)('%s: the covering set takes every transition and uses every sample the full set uses', (_id, e) => {
     const cover = entryPaths(e, 'cover');
     const full = entryPaths(e, 'full');

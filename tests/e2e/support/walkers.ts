@@ -14,7 +14,7 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from '#machines/samples/account.samples.ts';
-import { bookingFormEntry, windowTable } from '#machines/samples/bookings.samples.ts';
+import { bookingFormEntry, bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
@@ -811,6 +811,38 @@ const voucherForm: Walker = {
   },
 };
 
+const calendarDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const bookingsCalendar: Walker = {
+  entry: bookingsCalendarEntry,
+  walk: walkedInCi.bookingsCalendar.walk,
+  perform: {
+    'calendar.view': (page, e: { view: string }) =>
+      page.getByRole('button', { name: e.view === 'day' ? 'Day' : 'Week', exact: true }).click(),
+    'calendar.navigate': (page) => page.getByRole('button', { name: 'Next', exact: true }).click(),
+    'calendar.filter': async (page, e: { resourceId: string }) => {
+      const label = e.resourceId === windowTable.resourceid ? 'Window Table' : 'All Resources';
+      await page.getByLabel('Filter:').selectOption({ label });
+    },
+    'calendar.open': (page) => page.locator('.rbc-event').first().click(),
+    'calendar.close': (page) =>
+      calendarDialog(page, 'Booking Details').getByRole('button', { name: 'Close', exact: true }).last().click(),
+    'calendar.create': (page) => page.getByRole('button', { name: 'Create Booking', exact: true }).click(),
+    'calendar.cancelCreate': (page) =>
+      calendarDialog(page, 'Create New Booking').getByRole('button', { name: 'Cancel', exact: true }).click(),
+    'calendar.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
+  },
+  check: {
+    'resources.loaded': (page) => page.getByLabel('Filter:').waitFor(),
+    'bookings.failed': (page) => page.getByText('Could not load calendar bookings.').waitFor(),
+    'bookings.ready.idle': async (page) => {
+      await page.locator('.rbc-calendar').waitFor();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    },
+    'bookings.ready.details': (page) => calendarDialog(page, 'Booking Details').waitFor(),
+    'bookings.ready.creating': (page) => calendarDialog(page, 'Create New Booking').waitFor(),
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -831,4 +863,5 @@ export const walkers: Walker[] = [
   messagesPanel,
   bookingForm,
   voucherForm,
+  bookingsCalendar,
 ];
