@@ -99,7 +99,7 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
     '## Smoke set',
     '',
     `The ${smokeCount} scenarios a release needs (about ${fmt(smokeMinutes)}): per plan the by-hand scenario that`,
-    'needs nothing special and takes the most of its transitions (two for the plans of 15 scenarios or more).',
+    'needs nothing special and takes the most of its transitions (two for the plans of 20 scenarios or more).',
     '',
     ...rows.flatMap((r) =>
       r.smoke.map((n) => {

@@ -141,13 +141,13 @@ export function walkedNumbers(entry: MachineEntry, scenarios: PlanScenario[]): S
 
 /**
  * The smoke set: per plan, the by-hand scenario that needs nothing special (else the cheapest) and takes
- * the most of the plan's transitions; two for the plans of 15 scenarios or more.
+ * the most of the plan's transitions; two for the plans of 20 scenarios or more.
  */
 export function smokeOf(entry: MachineEntry, scenarios: PlanScenario[]): number[] {
   const candidates = scenarios.filter(byHand);
   const covered = new Set<string>();
   const picked: number[] = [];
-  const wanted = scenarios.length >= 15 ? 2 : 1;
+  const wanted = scenarios.length >= 20 ? 2 : 1;
   for (let round = 0; round < wanted; round++) {
     let best: PlanScenario | undefined;
     let bestScore = Number.NEGATIVE_INFINITY;
