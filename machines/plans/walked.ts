@@ -166,4 +166,11 @@ export const walkedInCi = {
     ],
     notWalked: '',
   },
+  bookingClosures: {
+    walk: [
+      '[Closures, under the resources of Booking Setup] done.actor.loadClosures → closures.edit',
+      '[Closures, under the resources of Booking Setup] done.actor.loadClosures → closures.edit → closures.edit → closures.add → closures.edit',
+    ],
+    notWalked: 'they remove or add a closure, and the demo is seeded with none (their "Before you start" adds one)',
+  },
 } satisfies Record<string, Walked>;

@@ -389,7 +389,11 @@ export const bookingClosuresEntry = defineEntry({
     { type: 'closures.confirmDelete' },
     note({ type: 'closures.cancelDelete' }, { say: '' }),
     note({ type: 'closures.retry' }, { say: 'press "Try again" under Closures' }),
-    done('loadClosures', [christmas]),
+    // The demo is seeded with no closure: the scenarios that list one need it made first.
+    note(done('loadClosures', [christmas]), {
+      arrange:
+        'If Closures reads "No closures planned.", add one first: Whole business, From 24 December To 26 December, Reason `Christmas`, "Add Closure"',
+    }),
     note(done('loadClosures', []), { arrange: 'Remove every closure first (or use a new business)' }),
     note(fail('loadClosures', { message: networkFailure, network: true }), { arrange: block('*booking-closures*') }),
     done('addClosure', {

@@ -14,7 +14,12 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from '#machines/samples/account.samples.ts';
-import { bookingFormEntry, bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
+import {
+  bookingClosuresEntry,
+  bookingFormEntry,
+  bookingsCalendarEntry,
+  windowTable,
+} from '#machines/samples/bookings.samples.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
@@ -843,6 +848,34 @@ const bookingsCalendar: Walker = {
   },
 };
 
+const closuresForm = (page: Page) => page.getByRole('form', { name: 'Add a closure' });
+const bookingClosures: Walker = {
+  entry: bookingClosuresEntry,
+  walk: walkedInCi.bookingClosures.walk,
+  perform: {
+    'closures.edit': async (page, e: { field: string; value: string }) => {
+      const labels: Record<string, string> = { startdate: 'From', enddate: 'To', reason: 'Reason (optional)' };
+      await closuresForm(page).getByLabel(labels[e.field]!, { exact: true }).fill(e.value);
+    },
+    'closures.add': (page) => closuresForm(page).getByRole('button', { name: 'Add Closure' }).click(),
+    'closures.delete': (page) =>
+      page
+        .getByRole('button', { name: /^Remove closure/ })
+        .first()
+        .click(),
+    'closures.cancelDelete': (page) =>
+      page.getByRole('alertdialog', { name: 'Remove Closure' }).getByRole('button', { name: 'Cancel' }).click(),
+  },
+  check: {
+    'ready.idle': async (page, state) => {
+      await closuresForm(page).getByRole('button', { name: 'Add Closure' }).waitFor();
+      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+      if (state.context.error) await page.getByText(state.context.error, { exact: true }).first().waitFor();
+    },
+    'ready.confirmDelete': (page) => page.getByRole('alertdialog', { name: 'Remove Closure' }).waitFor(),
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -864,4 +897,5 @@ export const walkers: Walker[] = [
   bookingForm,
   voucherForm,
   bookingsCalendar,
+  bookingClosures,
 ];
