@@ -233,7 +233,7 @@ export const bookingFormMachine = setup({
           },
         },
         slots: {
-          description: 'The slot buttons show; at most one is pressed',
+          description: 'Available Slots lists the free start times as buttons (12-hour format); at most one is pressed',
           tags: ['ready'],
           on: {
             'booking.pickSlot': {

@@ -246,7 +246,8 @@ export const signInMachine = setup({
     signedIn: {
       // Final: the router swaps the signed-out pages for the portal, and a new flow starts after sign-out.
       type: 'final',
-      description: 'A status says the owner is signed in; the portal opens once the session has loaded',
+      description:
+        'The portal opens on the dashboard, with "Sign Out" in the top bar ("Signed in. Opening your portal…" may flash first)',
       entry: ['clearError', 'notifySignedIn'],
     },
     denying: {

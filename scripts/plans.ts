@@ -7,7 +7,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { docFiles, MISSING } from '#machines/plans/plan.ts';
+import { docFiles } from '#machines/plans/index.ts';
+import { MISSING } from '#machines/plans/plan.ts';
 import { registry } from '#machines/registry.ts';
 
 const root = resolve(import.meta.dirname, '..');

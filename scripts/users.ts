@@ -3,8 +3,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '../contracts/password.ts';
 import { businesses, packages, userGroups, users } from '../server/db/schema.ts';
 import { createIdentity } from '../server/identity/identity.ts';
+import { failBucket } from '../server/identity/signin.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
 import { systemClock } from '../server/lib/clock.ts';
+import { clearRateLimits } from '../server/lib/rate-limit.ts';
 import { formatMailReport, mailReport } from '../server/mail/report.ts';
 import { createBusiness } from '../server/routes/businesses/businesses.queries.ts';
 import { seedCatalogue } from '../server/seed/catalogue.ts';
@@ -20,6 +22,8 @@ Usage:
   npm run users -- list
   npm run users -- plan --email <owner> --plan <name> [--price <monthly>]
   npm run users -- mail [--limit <n>]
+  npm run users -- delete --email <email>
+  npm run users -- reset --email <email> --password <password> [--status <status>]
 
 create options:
   --group <name>       ${GROUP_NAMES.join(' | ')}   (default ${GROUPS.owners})
@@ -36,6 +40,14 @@ mail: the newest mails (default 50) with their state: queued (waiting for SMTP, 
   sent, failed (every retry refused; the last error is shown) or held (to a stranger past the
   business's limit, never sent).
 
+delete: removes the user and everything that is theirs: an owner's business with its vouchers, codes,
+  posts, conversations, bookings and followers; a customer's follows, codes and conversations. So a
+  QA scenario that made the account can make it again.
+
+reset: sets the password (and --status, default CONFIRMED; FORCE_CHANGE_PASSWORD makes it temporary
+  again), marks the e-mail verified, lifts the sign-in lock-out and signs out every session. So a QA
+  scenario that changed the password or locked the account can be walked again.
+
 The database is DATABASE_URL when set, else the embedded one in DATA_DIR (default ./.data).
 The embedded database allows one process at a time: while npm start runs on it, this command
 refuses; stop the server first, or run both against PostgreSQL.
@@ -46,6 +58,8 @@ Examples:
   npm run users -- create --email new.owner@example.com --password 'Temp#Pass1' --status FORCE_CHANGE_PASSWORD
   npm run users -- create --email shopper@example.com --password 'Shopper#2026' --group Customers
   npm run users -- plan --email owner@demo.local --plan Pro --price 39
+  npm run users -- delete --email temp.owner@demo.local
+  npm run users -- reset --email owner@demo.local --password 'DemoOwner#2026'
 `;
 
 function usage(problem?: string): never {
@@ -233,6 +247,80 @@ async function mail(argv: string[]) {
   }
 }
 
+/** The e-mail of --email, lower-cased as stored, or the usage. */
+function emailOf(values: { email?: string }): string {
+  const email = values.email?.trim().toLowerCase() ?? '';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) usage('--email must be an e-mail address.');
+  return email;
+}
+
+async function remove(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' } }, strict: true });
+  const email = emailOf(values);
+  const { database } = await openFromEnv();
+  try {
+    const { db } = database;
+    // Everything of the user's goes with it (ON DELETE CASCADE): sessions, groups, tokens, the business.
+    const [gone] = await db
+      .delete(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .returning({ userid: users.userid, username: users.username });
+    if (!gone) {
+      console.error(`Error: there is no user with the e-mail ${email}.`);
+      return 1;
+    }
+    await clearRateLimits(db, failBucket(gone.username));
+    console.log(`Deleted ${email} (user id ${gone.userid}) and everything that was theirs.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+async function reset(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      status: { type: 'string', default: 'CONFIRMED' },
+    },
+    strict: true,
+  });
+  const email = emailOf(values);
+  if (!values.password) usage('--password is required.');
+  const policy = passwordProblem(values.password, email);
+  if (policy) usage(`--password: ${policy}`);
+  const status = values.status as UserStatus;
+  if (!STATUSES.includes(status) || status === 'UNCONFIRMED') {
+    usage(`--status must be one of ${STATUSES.filter((x) => x !== 'UNCONFIRMED').join(', ')}.`);
+  }
+  const { database, env } = await openFromEnv();
+  try {
+    const { db } = database;
+    const identity = await createIdentity({
+      db,
+      env,
+      clock: systemClock,
+      log: { info: () => {}, error: console.error },
+    });
+    const user = await identity.findUserByEmail(email);
+    if (!user) {
+      console.error(`Error: there is no user with the e-mail ${email}.`);
+      return 1;
+    }
+    // The reset link's own path: new password, e-mail verified, lock-out lifted, every session revoked.
+    await identity.setPassword(user.userid, values.password);
+    if (status !== 'CONFIRMED') {
+      await db.update(users).set({ status, updatedAt: systemClock() }).where(eq(users.userid, user.userid));
+    }
+    console.log(`Reset ${email}: new password, ${status}, e-mail verified, signed out everywhere, no lock-out.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
 const [command, ...rest] = process.argv.slice(2);
 let code: number;
 try {
@@ -240,6 +328,8 @@ try {
   else if (command === 'list') code = await list();
   else if (command === 'plan') code = await plan(rest);
   else if (command === 'mail') code = await mail(rest);
+  else if (command === 'delete') code = await remove(rest);
+  else if (command === 'reset') code = await reset(rest);
   else if (!command || command === 'help' || command === '--help' || command === '-h') usage();
   else usage(`unknown command "${command}".`);
 } catch (error) {

@@ -45,10 +45,17 @@ export interface SampleNote {
   typed?: Record<string, string>;
   /** What to arrange before the step that causes this outcome (e.g. "stop the server"). */
   arrange?: string;
+  /** True when the events before this one already bring the outcome about: `arrange` is then left out. */
+  arrangeUnless?: (before: readonly AnyEventObject[]) => boolean;
   /** The scenario starts signed in as this account (an outcome of the page load). */
   signedInAs?: Account;
   /** Why a person cannot cause this outcome; the scenario then names the automated test that covers it. */
   notByHand?: string;
+  /**
+   * What tells this outcome apart when the state it reaches looks the same either way (e.g. a warning in
+   * DevTools → Console): added to the step's Expect, so that it can tell failure from success.
+   */
+  tells?: string;
   /** Why a person cannot send this event in that state (e.g. its control is hidden there), if so. */
   notByHandIn?: (snapshot: AnyMachineSnapshot) => string | undefined;
 }
@@ -64,6 +71,8 @@ export interface PlanInfo<TMachine extends AnyStateMachine = AnyStateMachine> {
    * "Expect"ed in the plan.
    */
   lasting?: readonly string[];
+  /** The data a walk of this plan uses up (an account, a code, unread messages), and how to get it back. */
+  usesUp?: string;
   /** What a state shows beyond its description, computed from the reached snapshot (e.g. an alert's text). */
   shows?: (snapshot: AnyMachineSnapshot & { machine: TMachine }) => string[];
   /** The page (path) a state is shown on, when the state or the event that led to it decides it (e.g. a redirect). */
@@ -91,6 +100,19 @@ export interface MachineEntry<TMachine extends AnyStateMachine = AnyStateMachine
   uiKey: (snapshot: AnyMachineSnapshot) => unknown;
   /** Starting points for machines with input, e.g. a page opened with and without its token. */
   inputs?: ReadonlyArray<{ label: string; input: InputFrom<TMachine>; start: Start }>;
+  /**
+   * Why the real server cannot give these answers in this order (e.g. "Ready to Redeem" for a code that
+   * was just looked up as already redeemed), else undefined. Samples are answers out of context: paths
+   * whose events this refuses are never generated, so plans, generated tests and the inspector's replay
+   * only play orders that can happen.
+   */
+  impossible?: (events: readonly AnyEventObject[]) => string | undefined;
+  /**
+   * Paths the covering set must also hold, beyond the transitions and samples (e.g. each slot reload with a
+   * time chosen, which the same transitions taken from an empty form would cover): event sequences from
+   * the start (`start`: the input's label, for machines with inputs).
+   */
+  scenarios?: ReadonlyArray<{ start?: string; events: readonly AnyEventObject[] }>;
   plan: PlanInfo<TMachine>;
 }
 

@@ -145,7 +145,8 @@ export function isBlink(entry: MachineEntry, snapshot: AnyMachineSnapshot): bool
 function settled(entry: MachineEntry, path: MachinePath): MachinePath {
   let result = path;
   for (let guard = 0; guard < 5 && isBlink(entry, result.state); guard++) {
-    const next = enabledEvents(entry.samples)(result.state)[0];
+    const events = eventsOf(result);
+    const next = enabledEvents(entry.samples)(result.state).find((e) => !entry.impossible?.([...events, e]));
     if (!next) break;
     result = replay(entry.machine, [...eventsOf(result), next], result.input);
   }
@@ -168,18 +169,27 @@ function computePaths(entry: MachineEntry, set: PathSet): MachinePath[] {
   const starts = entry.inputs?.length
     ? entry.inputs.map(({ label, input }) => ({ label, input }))
     : [{ label: undefined, input: undefined }];
-  const all = starts.flatMap(({ label, input }) =>
-    shortestTransitionPaths(machine, { samples, uiKey, input }).map((p) =>
-      settled(entry, { ...p, ...(label ? { start: label } : {}) }),
-    ),
+  const all = starts
+    .flatMap(({ label, input }) =>
+      shortestTransitionPaths(machine, { samples, uiKey, input }).map((p) =>
+        settled(entry, { ...p, ...(label ? { start: label } : {}) }),
+      ),
+    )
+    // Answers the real server cannot give in that order are never played (nor printed in a plan).
+    .filter((p) => !entry.impossible?.(eventsOf(p)));
+  if (set === 'full') return withoutPrefixes(all);
+  const required = (entry.scenarios ?? []).map(({ start, events }) => {
+    const input = starts.find((s) => s.label === start)?.input;
+    return settled(entry, { ...replay(machine, events, input), ...(start ? { start } : {}) });
+  });
+  const covering = coveringPaths(
+    machine,
+    all,
+    all.map((p) => walkable(entry, p)),
+    required.map((p) => coverageItems(machine, p)),
   );
-  return set === 'full'
-    ? withoutPrefixes(all)
-    : coveringPaths(
-        machine,
-        all,
-        all.map((p) => walkable(entry, p)),
-      );
+  // The required paths come last, so the covering scenarios keep their numbers.
+  return [...covering, ...required];
 }
 
 /**
@@ -241,9 +251,11 @@ export function coveringPaths(
   machine: AnyStateMachine,
   paths: MachinePath[],
   preferred: readonly boolean[] = paths.map(() => true),
+  alreadyCovered: ReadonlyArray<ReadonlySet<string>> = [],
 ): MachinePath[] {
   const sets = paths.map((p) => coverageItems(machine, p));
   const open = new Set(sets.flatMap((set) => [...set]));
+  for (const set of alreadyCovered) for (const item of set) open.delete(item);
   const kept = new Set<number>();
   const gainOf = (i: number) => [...sets[i]!].filter((t) => open.has(t)).length;
   while (open.size) {
@@ -268,7 +280,7 @@ export function coveringPaths(
   );
   for (const i of order) {
     const others = [...kept].filter((j) => j !== i).flatMap((j) => [...sets[j]!]);
-    const rest = new Set(others);
+    const rest = new Set([...others, ...alreadyCovered.flatMap((set) => [...set])]);
     if ([...sets[i]!].every((item) => rest.has(item))) kept.delete(i);
   }
   return paths.filter((_, i) => kept.has(i));

@@ -11,8 +11,9 @@ import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode 
 import { type Account, type MachineEntry, noteOf, type SampleNote, type Start } from '../lib/entry.ts';
 import { activeLeaves, entryPaths, isBlink, type MachinePath, pathName, replay } from '../lib/paths.ts';
 import { transitionsOf } from '../lib/transitions.ts';
-import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
-import { renderDiagramDoc } from './diagram.ts';
+import { PORTAL_URL } from '../samples/demo.samples.ts';
+import type { PlanScenario, PlanStep } from './scenario.ts';
+import { minutesOf, NEEDS, needsOf, smokeOf, titlesOf, walkedNumbers } from './triage.ts';
 
 export const MISSING = '(no description';
 export const NO_WORDS = '(no plain words for';
@@ -85,48 +86,16 @@ function transitionText(machine: AnyStateMachine, prev: AnyMachineSnapshot, even
   return descriptions.join('; ') || `${MISSING} for ${event.type})`;
 }
 
-export interface PlanStep {
-  /** What to set up before doing the step (e.g. stop the server). */
-  arrange: string[];
-  /** What the person does, in plain words. */
-  action: string;
-  /** The event the person sends (first of the step), with the values the plan tells them to type. */
-  event: AnyEventObject;
-  /** What happens without the person (the server's answer), in order. */
-  results: string[];
-  /** What to check, from the state the step comes to rest in; null while it is still waiting. */
-  expect: string | null;
-  /** Indexes in the path's steps of the first and last event this person step covers. */
-  firstStep: number;
-  lastStep: number;
-}
-
-export interface PlanScenario {
-  number: number;
-  title: string;
-  url: string;
-  who: string;
-  via?: string;
-  andThen?: string;
-  /** Accounts and settings to prepare before opening the page. */
-  before: string[];
-  /** What happens when the page opens (answers the page waits for). */
-  opening: string[];
-  expect: string | null;
-  steps: PlanStep[];
-  /** Why a person cannot walk it; the automated test named in `test` covers it. */
-  notByHand: string[];
-  test: string;
-  path: MachinePath;
-}
+export type { PlanScenario, PlanStep } from './scenario.ts';
 
 const whoText = (account: Account | undefined) =>
   account
     ? `signed in as ${account.name} (${account.email}, password ${account.password}; sign in at ${PORTAL_URL}/login first)`
     : 'signed out (sign out first, or use a private window)';
 
+/** Making a scenario's account, again after an earlier walk: delete it first ("no user" the first time is fine). */
 const creation = (account: Account) =>
-  `Make the account ${account.email} (${account.name}): stop the server, run \`${account.create}\`, then \`npm start\` again.`;
+  `Make the account ${account.email} (${account.name}): stop the server, run \`npm run users -- delete --email ${account.email}\` (if an earlier walk made it), then \`${account.create}\`, then \`npm start\` again.`;
 
 function startOf(entry: MachineEntry, path: MachinePath): Start {
   const byInput = entry.inputs?.find((i) => i.label === path.start)?.start;
@@ -155,7 +124,10 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
   rest.forEach((step, n) => {
     const prev = n ? rest[n - 1]!.state : first!.state;
     const event = step.event;
-    const note: SampleNote = noteOf(entry, event) ?? {};
+    const noted: SampleNote = noteOf(entry, event) ?? {};
+    const before = rest.slice(0, n).map((s) => s.event);
+    const { arrange: _unless, ...withoutArrange } = noted;
+    const note: SampleNote = noted.arrangeUnless?.(before) ? withoutArrange : noted;
     const description = transitionText(machine, prev, event);
     if (note.notByHand) notByHand.push(note.notByHand);
     const hidden = note.notByHandIn?.(prev);
@@ -180,8 +152,12 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
         page = elsewhere.path;
       }
       const typed = !isOutcome(event) && !isDelay(event) && note.say === undefined && note.action === undefined;
+      // An answer in a lasting state was asked for by the step that entered it: arrange it before that one.
+      const asker = isOutcome(event) ? steps.at(-1) : undefined;
+      if (asker && note.arrange) asker.arrange.push(note.arrange);
       steps.push({
-        arrange: note.arrange ? [note.arrange] : [],
+        arrange: note.arrange && !asker ? [note.arrange] : [],
+        tells: note.tells ? [note.tells] : [],
         action,
         title: note.action ?? description,
         results: [],
@@ -198,6 +174,7 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
       if (current) {
         current.results.push(description);
         if (note.arrange) current.arrange.push(note.arrange);
+        if (note.tells) current.tells.push(note.tells);
         current.lastStep = n + 1;
         if (note.uses) Object.assign(current.override, { email: note.uses.email, password: note.uses.password });
         if (note.typed) Object.assign(current.override, note.typed);
@@ -248,8 +225,11 @@ export function scenarioOf(entry: MachineEntry, path: MachinePath, index: number
 }
 
 /** The covering scenarios of a machine: the same paths, in the same order, as its generated test. */
-export const planOf = (entry: MachineEntry): PlanScenario[] =>
-  entryPaths(entry, 'cover').map((path, i) => scenarioOf(entry, path, i));
+export function planOf(entry: MachineEntry): PlanScenario[] {
+  const scenarios = entryPaths(entry, 'cover').map((path, i) => scenarioOf(entry, path, i));
+  const titles = titlesOf(entry, scenarios);
+  return scenarios.map((s, n) => ({ ...s, title: titles[n]! }));
+}
 
 /** The offline inspector of `npm run dev` (src/devtools), where a scenario replays step by step with no server. */
 export const INSPECTOR_URL = 'http://localhost:5173/inspector/';
@@ -260,56 +240,120 @@ export const replayLink = (machineId: string, n: number) =>
 
 const testName = (s: PlanScenario) => `${s.number}: ${s.path.start ? `[${s.path.start}] ` : ''}${pathName(s.path)}`;
 
-function renderScenario(s: PlanScenario, machineId: string): string[] {
-  const lines = [`## ${s.number}. ${sentence(s.title).replace(/\.$/, '')}`, ''];
-  if (s.notByHand.length) {
+/** The Start line of a scenario (where to go, who to be, what to do once there). */
+const startLine = (s: PlanScenario) => {
+  const via = s.via ? ` The address: ${sentence(s.via)}` : '';
+  const then = s.andThen ? ` Then ${sentence(s.andThen)}` : '';
+  return `open ${s.url}, ${s.who}.${via}${then}`;
+};
+
+/** What most scenarios of a plan share: printed once at the top instead of in every scenario. */
+function commonOf(scenarios: PlanScenario[]) {
+  const counts = new Map<string, number>();
+  for (const s of scenarios) counts.set(startLine(s), (counts.get(startLine(s)) ?? 0) + 1);
+  const start = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const sharing = scenarios.filter((s) => startLine(s) === start);
+  const before = sharing[0]?.before.filter((b) => sharing.every((s) => s.before.includes(b))) ?? [];
+  const expects = new Map<string, number>();
+  for (const s of sharing) expects.set(s.expect ?? '', (expects.get(s.expect ?? '') ?? 0) + 1);
+  const expect = [...expects.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  return { start, before, expect };
+}
+
+const stepLines = (s: PlanScenario) =>
+  s.steps.flatMap((step, n) => {
+    const arrange = step.arrange.map((a) => `First ${lowerFirst(sentence(a))} `).join('');
+    const tells = step.tells.map((t) => ` ${sentence(t)}`).join('');
+    return [
+      `${n + 1}. ${arrange}${sentence(step.action)}`,
+      ...step.results.map((r) => `   - Then: ${sentence(r)}`),
+      `   - Expect: ${step.expect ? sentence(step.expect) : 'nothing to check by eye: the page waits for an answer that comes in a blink.'}${tells}`,
+    ];
+  });
+
+function renderScenario(
+  entry: MachineEntry,
+  s: PlanScenario,
+  common: ReturnType<typeof commonOf>,
+  marks: { walked: boolean; smoke: boolean },
+): string[] {
+  const needs = needsOf(entry, s).map((n) => NEEDS[n]);
+  const facts = [
+    `about ${minutesOf(entry, s)} min`,
+    ...(needs.length ? [`needs ${needs.join(', ')}`] : []),
+    ...(marks.smoke ? ['smoke set'] : []),
+    ...(marks.walked ? ['walked in CI'] : []),
+    `[replay](${replayLink(entry.machine.id, s.number)})`,
+  ];
+  const lines = [
+    `<a id="s${s.number}"></a>`,
+    `## ${s.number}. ${sentence(s.title).replace(/\.$/, '')}`,
+    '',
+    `*${facts.join('; ')}.*`,
+    '',
+  ];
+  if (startLine(s) !== common.start) lines.push(`**Start:** ${startLine(s)}`);
+  for (const b of s.before.filter((x) => !common.before.includes(x) || startLine(s) !== common.start))
+    lines.push(`**Before you start:** ${sentence(b)}`);
+  if (s.opening.length) lines.push(`**While it opens:** ${s.opening.map((o) => lowerFirst(o)).join('; ')}.`);
+  const same = startLine(s) === common.start && (s.expect ?? '') === common.expect && !s.opening.length;
+  if (!same) {
     lines.push(
-      `**Not by hand:** ${s.notByHand.map(sentence).join(' ')} Covered by \`${s.test}\`, test "${testName(s)}".`,
+      `**Expect:** ${s.expect ? sentence(s.expect) : 'the page is still waiting (nothing to check yet).'}`,
       '',
     );
   }
-  const via = s.via ? ` The address: ${sentence(s.via)}` : '';
-  const then = s.andThen ? ` Then ${sentence(s.andThen)}` : '';
-  lines.push(`**Start:** open ${s.url}, ${s.who}.${via}${then}`);
-  for (const b of s.before) lines.push(`**Before you start:** ${sentence(b)}`);
-  if (s.opening.length) lines.push(`**While it opens:** ${s.opening.map((o) => lowerFirst(o)).join('; ')}.`);
-  lines.push(`**Expect:** ${s.expect ? sentence(s.expect) : 'the page is still waiting (nothing to check yet).'}`, '');
-  s.steps.forEach((step, n) => {
-    const arrange = step.arrange.map((a) => `First ${lowerFirst(sentence(a))} `).join('');
-    lines.push(`${n + 1}. ${arrange}${sentence(step.action)}`);
-    for (const r of step.results) lines.push(`   - Then: ${sentence(r)}`);
-    lines.push(
-      `   - Expect: ${step.expect ? sentence(step.expect) : 'nothing to check by eye: the page waits for an answer that comes in a blink.'}`,
-    );
-  });
-  if (s.steps.length) lines.push('');
-  lines.push(
-    `[Replay this scenario step by step](${replayLink(machineId, s.number)}) in the inspector (\`npm run dev\`).`,
-    '',
-  );
+  lines.push(...stepLines(s));
+  lines.push('');
   return lines;
 }
+
+/** A scenario a person cannot walk: why, and the test that covers it, without its steps. */
+const notByHandLine = (entry: MachineEntry, s: PlanScenario) =>
+  `- <a id="s${s.number}"></a>**${s.number}. ${sentence(s.title).replace(/\.$/, '')}.** ${s.notByHand.map(sentence).join(' ')} Covered by test "${testName(s)}" ([replay](${replayLink(entry.machine.id, s.number)})).`;
 
 export function renderPlan(entry: MachineEntry): string {
   const { machine, title } = entry;
   const scenarios = planOf(entry);
   const missing = undocumented(machine);
+  const hand = scenarios.filter((s) => !s.notByHand.length);
+  const notByHand = scenarios.filter((s) => s.notByHand.length);
+  const walked = walkedNumbers(entry, scenarios);
+  const smoke = smokeOf(entry, scenarios);
+  const common = commonOf(hand.length ? hand : scenarios);
+  const minutes = hand.reduce((m, s) => m + minutesOf(entry, s), 0);
   const lines = [
     `# Test plan: ${title}`,
     '',
     `${scenarios.length} scenarios generated from the \`${machine.id}\` machine by \`npm run plans\` (do not edit by hand:`,
     'change the descriptions or samples and regenerate). Together they take every transition of the machine and use',
     `every sample at least once. Scenario N is the test "N: …" in \`${entry.plan.test}\`.`,
+    `${hand.length} by hand (about ${Math.round(minutes)} min; ${walked.size} walked in CI), ${notByHand.length} not by hand (summarised at the end). Smoke set: ${smoke.map((n) => `#${n}`).join(', ') || 'none'}. Index of every plan: [README.md](README.md).`,
+    'Each scenario links its step-by-step replay in the inspector (`npm run dev`).',
     '',
-    `How to walk them: run \`npm start\` and use ${PORTAL_URL} (mail the portal sends lands in ${MAILBOX_URL}).`,
-    `The seeded demo owner is ${demoUser.firstname} ${demoUser.lastname}, ${demoOwner.email}, password ${demoOwner.password},`,
-    `owner of "${demoBusiness.businessname}" (${demoBusiness.address}). Commands that make accounts need the server`,
-    'stopped while they run (the embedded database allows one process). Steps that say "First" tell what to arrange',
-    'before doing them; "Then" is what happens without you; "Expect" is what to check once the page has settled.',
-    'Scenarios marked "Not by hand" need a situation a person cannot arrange: read them, and trust the named test.',
+    'How to walk them, who the demo owner is and what "First", "Then" and "Expect" mean: [README.md](README.md).',
+    ...(entry.plan.usesUp ? ['', `**Uses up:** ${entry.plan.usesUp}`] : []),
     '',
-    ...scenarios.flatMap((s) => renderScenario(s, machine.id)),
+    `**Start (every scenario that does not say otherwise):** ${common.start}`,
+    ...common.before.map((b) => `**Before you start (every such scenario):** ${sentence(b)}`),
+    ...(common.expect
+      ? [`**Expect once it opens (unless a scenario says otherwise):** ${sentence(common.expect)}`]
+      : []),
+    '',
+    ...hand.flatMap((s) =>
+      renderScenario(entry, s, common, { walked: walked.has(s.number), smoke: smoke.includes(s.number) }),
+    ),
   ];
+  if (notByHand.length) {
+    lines.push(
+      '## Not by hand',
+      '',
+      `They need a situation a person cannot arrange; \`${entry.plan.test}\` plays each with fakes.`,
+      '',
+      ...notByHand.map((s) => notByHandLine(entry, s)),
+      '',
+    );
+  }
   if (missing.length) lines.push('## Missing descriptions', '', ...missing.map((m) => `- ${m}`), '');
   return lines.join('\n');
 }
@@ -371,18 +415,27 @@ export function checkPlan(entry: MachineEntry, scenarios: PlanScenario[]): strin
       if (expected !== expectationOf(entry, state))
         problems.push(`${where} ${label}: expectation differs from the reached state`);
     };
+    // A failure whose Expect reads as before (nothing to tell it from success) is no check at all.
+    s.steps.forEach((step, n) => {
+      const failed = s.path.steps
+        .slice(step.firstStep, step.lastStep + 1)
+        .some((st) => st.event.type.startsWith('xstate.error.actor.'));
+      const previous = n ? s.steps[n - 1]!.expect : s.expect;
+      if (
+        failed &&
+        !step.tells.length &&
+        step.expect !== null &&
+        step.expect === previous &&
+        !/alert/i.test(step.expect)
+      )
+        problems.push(`${where} step ${n + 1}: its Expect cannot tell the failure from success`);
+      if (/\((Field|Value) `/.test(step.action))
+        problems.push(`${where} step ${n + 1}: machine field names in "${step.action}"`);
+    });
     check(s.expect, s.steps.length ? s.steps[0]!.firstStep - 1 : s.path.steps.length - 1, 'start');
     s.steps.forEach((step, n) => {
       check(step.expect, step.lastStep, `step ${n + 1}`);
     });
   }
   return problems;
-}
-
-/** Every generated document, relative to the project root. */
-export function docFiles(entries: readonly MachineEntry[]): Array<{ file: string; text: string }> {
-  return entries.flatMap((entry) => [
-    { file: `docs/test-plans/${entry.machine.id}.md`, text: renderPlan(entry) },
-    { file: `docs/machines/${entry.machine.id}.md`, text: renderDiagramDoc(entry.machine, entry.title) },
-  ]);
 }

@@ -69,6 +69,7 @@ export const registerEntry = defineEntry({
       businessName: 'Business Name',
     },
     test: 'tests/generated/register.generated.test.tsx',
+    usesUp: 'An account per registered e-mail: `npm run users -- delete --email <that e-mail>` to register it again',
   },
 });
 
@@ -94,7 +95,10 @@ export const verifyEmailEntry = defineEntry({
     },
     { label: 'Open /verify-email without a token', input: { token: null }, start: { url: '/verify-email' } },
   ],
-  plan: { test: 'tests/generated/verify-email.generated.test.tsx' },
+  plan: {
+    test: 'tests/generated/verify-email.generated.test.tsx',
+    usesUp: 'Each verification link works once: register again for a new one',
+  },
 });
 
 export const resendVerificationEntry = defineEntry({
@@ -126,6 +130,7 @@ export const resendVerificationEntry = defineEntry({
   plan: {
     fields: { email: 'Email' },
     test: 'tests/generated/resend-verification.generated.test.tsx',
+    usesUp: 'An unverified account per scenario that registers one: `npm run users -- delete --email <that e-mail>`',
   },
 });
 
@@ -150,7 +155,11 @@ export const forgotPasswordEntry = defineEntry({
     note(fail('requestPasswordReset', { message: 'Failed to fetch', network: true }), { arrange: stopServer }),
   ],
   uiKey: stateAndError,
-  plan: { start: { url: '/login' }, test: 'tests/generated/forgot-password.generated.test.tsx' },
+  plan: {
+    start: { url: '/login' },
+    test: 'tests/generated/forgot-password.generated.test.tsx',
+    usesUp: 'Reset mails to one address (3 an hour): wait an hour, or use another account',
+  },
 });
 
 export const resetPasswordEntry = defineEntry({
@@ -203,5 +212,7 @@ export const resetPasswordEntry = defineEntry({
   plan: {
     fields: { newPassword: 'New Password', confirmPassword: 'Confirm New Password' },
     test: 'tests/generated/reset-password.generated.test.tsx',
+    usesUp:
+      "Reset links work once and reset mails are limited (3 an hour per address); a scenario that sets a new password changes the demo owner's: `npm run users -- reset --email owner@demo.local --password DemoOwner#2026`",
   },
 });

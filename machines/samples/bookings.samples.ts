@@ -48,6 +48,7 @@ const slotsOn: Slot[] = [
   { start: '2026-11-23T09:30:00.000Z', end: '2026-11-23T10:30:00.000Z' },
   { start: '2026-11-23T10:00:00.000Z', end: '2026-11-23T11:00:00.000Z' },
 ];
+const openForm = 'Press "Create Booking" on the Bookings Calendar';
 const ameliaBooking: Booking = {
   bookingid: '0b5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f70',
   resourceid: windowTable.resourceid,
@@ -61,18 +62,41 @@ const ameliaBooking: Booking = {
   notes: 'Birthday, window seat please',
 };
 
+const chooseWindowTable = note(
+  { type: 'booking.edit', field: 'resourceid', value: windowTable.resourceid },
+  { say: 'choose "Window Table" in Resource' },
+);
+const chooseMeetingRoom = note(
+  { type: 'booking.edit', field: 'resourceid', value: meetingRoom.resourceid },
+  { say: 'choose "Meeting Room" in Resource' },
+);
+const nextWeek = note(
+  { type: 'booking.edit', field: 'date', value: '2026-11-30' },
+  { say: 'choose the same weekday next week in Date' },
+);
+const longer = note(
+  { type: 'booking.edit', field: 'duration', value: '90' },
+  { say: 'choose "1 hour 30 mins" in Duration' },
+);
+const partyOfTwo = note({ type: 'booking.edit', field: 'partysize', value: '2' }, { say: 'type `2` in Party Size' });
+const pickFirst = note(
+  { type: 'booking.pickSlot', start: slotsOn[0]!.start },
+  { say: 'press the first time under Available Slots' },
+);
+const slotsLoaded = done('loadSlots', slotsOn);
+/** Window Table's times loaded, the first one chosen: where each slot reload starts from. */
+const withSlotChosen = [chooseWindowTable, slotsLoaded, pickFirst];
+
 export const bookingFormEntry = defineEntry({
   machine: bookingFormMachine,
   title: 'Create New Booking (the dialog of the Bookings Calendar)',
   samples: [
-    note(
-      { type: 'booking.edit', field: 'resourceid', value: windowTable.resourceid },
-      { say: 'choose "Window Table" in Resource' },
-    ),
-    note({ type: 'booking.edit', field: 'date', value: '2026-12-07' }, { say: 'choose a date next week in Date' }),
-    note({ type: 'booking.edit', field: 'duration', value: '90' }, { say: 'choose "1 hour 30 mins" in Duration' }),
+    chooseWindowTable,
+    chooseMeetingRoom,
+    nextWeek,
+    longer,
     note({ type: 'booking.edit', field: 'partysize', value: '0' }, { say: 'type `0` in Party Size' }),
-    note({ type: 'booking.edit', field: 'partysize', value: '2' }, { say: 'type `2` in Party Size' }),
+    partyOfTwo,
     note(
       { type: 'booking.edit', field: 'customerEmail', value: ameliaBooking.email },
       { say: `type \`${ameliaBooking.email}\` in Customer Email` },
@@ -81,7 +105,7 @@ export const bookingFormEntry = defineEntry({
       { type: 'booking.edit', field: 'notes', value: 'Birthday, window seat please' },
       { say: 'type `Birthday, window seat please` in Notes (Optional)' },
     ),
-    note({ type: 'booking.pickSlot', start: slotsOn[0]!.start }, { say: 'press the first time under Available Slots' }),
+    pickFirst,
     note({ type: 'booking.retrySlots' }, { say: 'press "Try again" under Available Slots' }),
     note(
       { type: 'booking.submit' },
@@ -91,9 +115,10 @@ export const bookingFormEntry = defineEntry({
       },
     ),
     { type: 'booking.cancel' },
-    done('loadSlots', slotsOn),
+    slotsLoaded,
     note(done('loadSlots', []), {
-      arrange: 'Choose a day the Window Table is closed (add a closure in Booking Setup)',
+      arrange:
+        'In a second tab, in Booking Setup (/bookings/setup) under Closures, close the business on the day in Date (From and To that day); remove that closure after this scenario',
     }),
     note(fail('loadSlots', { message: networkFailure, network: true }), { arrange: block('*booking-availability*') }),
     done('createBooking', ameliaBooking),
@@ -111,19 +136,44 @@ export const bookingFormEntry = defineEntry({
     // What a person tells apart: the time just taken (the slots reload) or another failure.
     error: s.context.error === BOOKING_TEXTS.slotTaken ? 'taken' : !!s.context.error,
   }),
+  // The booking paths the design names: each slot reload with a time chosen (it is cleared, the times
+  // load again), and "Create Booking" disabled until a time is chosen.
+  scenarios: [
+    { start: openForm, events: [chooseWindowTable, slotsLoaded, pickFirst] },
+    ...[chooseMeetingRoom, nextWeek, longer, partyOfTwo].map((change) => ({
+      start: openForm,
+      events: [...withSlotChosen, change, slotsLoaded],
+    })),
+  ],
   inputs: [
     {
-      label: 'Press "Create Booking" on the Bookings Calendar',
+      label: openForm,
       input: { resources: [windowTable, meetingRoom], today },
-      start: { url: '/bookings/calendar', signedInAs: demoOwner, andThen: 'press "Create Booking"' },
+      start: {
+        url: '/bookings/calendar',
+        signedInAs: demoOwner,
+        // Today's earlier times go as the day passes: tomorrow offers every time of the opening hours.
+        andThen: 'press "Create Booking" and put tomorrow\'s date in Date',
+      },
     },
   ],
   plan: {
-    shows: (s) => [
-      ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
-      ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
-    ],
+    shows: (s) =>
+      s.matches('closed')
+        ? []
+        : [
+            ...(s.matches({ editing: 'slots' }) && s.context.slots.length === 0
+              ? ['No time to press: "No available slots for this selection."']
+              : []),
+            s.context.selected === null
+              ? '"Create Booking" is disabled (no time chosen)'
+              : 'The chosen time is pressed and "Create Booking" can be pressed',
+            ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
+            ...(s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
+          ],
     test: 'tests/generated/booking-form.generated.test.tsx',
+    usesUp:
+      'Each booking made takes its time (choose another time next walk); a closure you add: remove it; a fresh seed puts it back',
   },
 });
 
@@ -145,7 +195,9 @@ export const bookingsCalendarEntry = defineEntry({
     done('loadBookings', [ameliaBooking]),
     note(done('loadBookings', []), { arrange: 'Go to a week far ahead, with no bookings (press "Next" a few times)' }),
     note(fail('loadBookings', { message: networkFailure, network: true }), {
-      arrange: block('*me/bookings*'),
+      // "Try again" must find the bookings again: the block goes right after the failure.
+      arrange:
+        'In DevTools → Network → Network request blocking, block the pattern `*me/bookings*` (remove the block after this step)',
     }),
     done('loadResources', [windowTable, meetingRoom]),
     note(fail('loadResources', { message: networkFailure, network: true }), {
@@ -238,6 +290,7 @@ export const bookingSetupEntry = defineEntry({
       ...Object.values(s.context.fieldErrors as Record<string, string>).map((m) => `Under its field: "${m}"`),
     ],
     test: 'tests/generated/booking-setup.generated.test.tsx',
+    usesUp: "Resources added, changed or deleted (and the package's resource limit): a fresh seed puts it back",
   },
 });
 
@@ -303,6 +356,7 @@ export const bookingScheduleEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-schedule.generated.test.tsx',
+    usesUp: 'Rules added or deleted: a fresh seed puts it back',
   },
 });
 
@@ -335,7 +389,11 @@ export const bookingClosuresEntry = defineEntry({
     { type: 'closures.confirmDelete' },
     note({ type: 'closures.cancelDelete' }, { say: '' }),
     note({ type: 'closures.retry' }, { say: 'press "Try again" under Closures' }),
-    done('loadClosures', [christmas]),
+    // The demo is seeded with no closure: the scenarios that list one need it made first.
+    note(done('loadClosures', [christmas]), {
+      arrange:
+        'If Closures reads "No closures planned.", add one first: Whole business, From 24 December To 26 December, Reason `Christmas`, "Add Closure"',
+    }),
     note(done('loadClosures', []), { arrange: 'Remove every closure first (or use a new business)' }),
     note(fail('loadClosures', { message: networkFailure, network: true }), { arrange: block('*booking-closures*') }),
     done('addClosure', {
@@ -363,5 +421,6 @@ export const bookingClosuresEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-closures.generated.test.tsx',
+    usesUp: 'Closures added or removed: a fresh seed puts it back',
   },
 });

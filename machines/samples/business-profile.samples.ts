@@ -93,5 +93,6 @@ export const businessProfileEntry = defineEntry({
       ];
     },
     test: 'tests/generated/business-profile.generated.test.tsx',
+    usesUp: "Saving changes the demo business's profile: put the values back, or a fresh seed puts it back",
   },
 });

@@ -49,6 +49,8 @@ export const postComposerEntry = defineEntry({
     note(fail('checkLimit', { message: networkFailure, network: true }), {
       arrange:
         'In DevTools → Network → Network request blocking, block the pattern `*can-create-post*` (remove the block after this scenario)',
+      tells:
+        'The post is made all the same: it shows at the top of the feed, and DevTools → Network shows the blocked `can-create-post` request',
     }),
     done('getUploadTarget', {
       uploadUrl: 'http://localhost:8787/api/public/media-uploads?key=k&token=t',
@@ -97,6 +99,8 @@ export const postComposerEntry = defineEntry({
       ...(s.context.error ? [`Under the composer: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/post-composer.generated.test.tsx',
+    usesUp:
+      "Each post counts toward the day's limit (Starter: 3 a day) and stays in the feed: the next day, or a fresh seed puts it back",
   },
 });
 

@@ -14,6 +14,9 @@ import { demoOwner } from './demo.samples.ts';
 const stopServer = 'stop the server (Ctrl+C where `npm start` runs) and start it again after this step';
 const networkFailure = 'An unknown network error occurred.';
 const openPanel = 'press "Messages" in the top bar';
+/** Opening a conversation reads its messages: a second walk needs them unread again. */
+export const unreadFirst =
+  'Amelia Hughes and Noah Patel must have unread messages (their "New: …" lines); opening their conversation reads them, so after an earlier walk start from a fresh seed first (stop the server, delete the `.data` folder, `npm start`)';
 
 export const amelia: Conversation = {
   conversationid: '0d4c7a52-6f0e-4c47-9d3b-2a1f5b8e9c01',
@@ -177,9 +180,15 @@ export const messagesPanelEntry = defineEntry({
     ),
     note({ type: 'chat.close' }, { action: 'Press "Close" in the chat dialog (or Escape)' }),
     done('loadPreview', ameliaMessages),
-    done('markRead', { conversationid: amelia.conversationid, marked: 2, unread_count: 0 }),
+    note(done('markRead', { conversationid: amelia.conversationid, marked: 2, unread_count: 0 }), {
+      tells:
+        'The unread count on the Messages button drops by the conversation\'s unread messages, and DevTools → Console shows no "Marking the conversation read failed" warning',
+    }),
     note(fail('markRead', { message: networkFailure, network: true }), {
-      arrange: 'In DevTools → Network → Network request blocking, block `*/read` before opening the conversation',
+      arrange:
+        'In DevTools → Network → Network request blocking, block the pattern `*/read` (remove the block after this scenario)',
+      tells:
+        'DevTools → Console shows the warning "Marking the conversation read failed: An unknown network error occurred."; the unread count on the Messages button stays',
     }),
     note(fail('loadPreview', { message: networkFailure, network: true }), {
       arrange: 'In DevTools → Network → Network request blocking, block `*limit=5*` (remove the block after this step)',
@@ -192,7 +201,12 @@ export const messagesPanelEntry = defineEntry({
     previewFailed: s.context.previewFailed,
   }),
   plan: {
-    start: { url: '/', signedInAs: demoOwner, andThen: openPanel },
+    start: {
+      url: '/',
+      signedInAs: demoOwner,
+      andThen: openPanel,
+      note: unreadFirst,
+    },
     // The chat marks the conversation read as it opens, and stays until the owner closes it.
     lasting: ['chatting'],
     shows: (s) => {
@@ -206,6 +220,7 @@ export const messagesPanelEntry = defineEntry({
         : [];
     },
     test: 'tests/generated/messages-panel.generated.test.tsx',
+    usesUp: 'Opening a conversation reads its messages: a fresh seed puts it back',
   },
 });
 
@@ -224,11 +239,23 @@ export const chatEntry = defineEntry({
     { type: 'chat.archive' },
     { type: 'chat.reactivate' },
     done('sendMessage', reply),
-    note(fail('sendMessage', { message: networkFailure, network: true }), { arrange: stopServer }),
+    note(fail('sendMessage', { message: networkFailure, network: true }), {
+      arrange: stopServer,
+      tells:
+        'The message does not show in the conversation, and DevTools → Console shows the warning "Sending the message failed: An unknown network error occurred."',
+    }),
     done('archive', { ...amelia, is_active: false }),
-    note(fail('archive', { message: networkFailure, network: true }), { arrange: stopServer }),
+    note(fail('archive', { message: networkFailure, network: true }), {
+      arrange: stopServer,
+      tells:
+        'DevTools → Console shows the warning "Archiving the conversation failed: An unknown network error occurred."',
+    }),
     done('reactivate', { ...amelia, is_active: true }),
-    note(fail('reactivate', { message: networkFailure, network: true }), { arrange: stopServer }),
+    note(fail('reactivate', { message: networkFailure, network: true }), {
+      arrange: stopServer,
+      tells:
+        'DevTools → Console shows the warning "Reactivating the conversation failed: An unknown network error occurred."',
+    }),
   ],
   uiKey: (s) => ({ state: s.value, draft: s.context.draft.trim() !== '' }),
   inputs: [
@@ -258,5 +285,7 @@ export const chatEntry = defineEntry({
       ...(s.context.sent.length ? [`"${s.context.sent.at(-1)!.messagetext}" shows last, on the right`] : []),
     ],
     test: 'tests/generated/chat.generated.test.tsx',
+    usesUp:
+      'Replies stay in the conversation and opening it reads its messages; archiving moves it to the Archived tab (press "Reactivate" there): a fresh seed puts it back',
   },
 });

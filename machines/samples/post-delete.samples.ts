@@ -26,5 +26,7 @@ export const postDeleteEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error ? [`The dialog's alert: "${s.context.error}"`] : []),
     test: 'tests/generated/post-delete.generated.test.tsx',
+    usesUp:
+      'Each walk deletes the newest post: post one first (see the Post composer plan), or a fresh seed puts the demo posts back',
   },
 });

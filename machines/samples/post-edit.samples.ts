@@ -42,5 +42,6 @@ export const postEditEntry = defineEntry({
   plan: {
     shows: (s) => (s.context.error ? [`Under the editor: "${s.context.error}"`] : []),
     test: 'tests/generated/post-edit.generated.test.tsx',
+    usesUp: "Saving changes the newest post's text: edit it back, or a fresh seed puts it back",
   },
 });

@@ -86,5 +86,7 @@ export const signInEntry = defineEntry({
       return event.type === 'signIn.restart' ? '/login' : undefined;
     },
     test: 'tests/generated/sign-in.generated.test.tsx',
+    usesUp:
+      '`temp.owner@demo.local` (a scenario that sets its new password ends its temporary one; the scenario\'s "Before you start" deletes and makes it again), and the demo owner\'s sign-in attempts (50 wrong passwords in an hour lock it: `npm run users -- reset --email owner@demo.local --password DemoOwner#2026`)',
   },
 });

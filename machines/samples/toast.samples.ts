@@ -25,5 +25,6 @@ export const toastEntry = defineEntry({
     },
     shows: (s) => (s.context.text ? [`The confirmation reads "${s.context.text}"`] : []),
     test: 'tests/generated/toast.generated.test.tsx',
+    usesUp: 'It renames the business: rename it back as the scenario says',
   },
 });

@@ -1,5 +1,6 @@
 /** Samples for the voucher screens: Voucher Management, the voucher form, and Redeem a Voucher. */
-import type { Voucher, VoucherType } from '#contracts/vouchers.ts';
+import type { AnyEventObject } from 'xstate';
+import { READY, type Voucher, type VoucherType } from '#contracts/vouchers.ts';
 import { defineEntry, done, fail, note, stateAndError } from '../lib/entry.ts';
 import { redeemMachine } from '../redeem.machine.ts';
 import { draftErrors, voucherFormMachine } from '../voucher-form.machine.ts';
@@ -101,6 +102,7 @@ export const vouchersEntry = defineEntry({
         : []),
     ],
     test: 'tests/generated/vouchers.generated.test.tsx',
+    usesUp: 'Deleting archives "Free pastry with any coffee" (it leaves the Active list): a fresh seed puts it back',
   },
 });
 
@@ -108,12 +110,21 @@ export const voucherFormEntry = defineEntry({
   machine: voucherFormMachine,
   title: 'Voucher form (Create New Voucher / Edit Voucher)',
   samples: [
-    note({ type: 'voucherForm.edit', field: 'title', value: 'Two for one flat whites' }, {}),
+    note(
+      { type: 'voucherForm.edit', field: 'title', value: 'Two for one flat whites' },
+      { say: 'type `Two for one flat whites` as the Title' },
+    ),
     note({ type: 'voucherForm.edit', field: 'title', value: 'Tea' }, { say: 'type `Tea` as the Title (too short)' }),
-    note({ type: 'voucherForm.edit', field: 'description', value: 'Bring a friend.' }, {}),
+    note(
+      { type: 'voucherForm.edit', field: 'description', value: 'Bring a friend.' },
+      { say: 'type `Bring a friend.` as the Description' },
+    ),
     note({ type: 'voucherForm.edit', field: 'value', value: '2.505' }, { say: 'type `2.505` as the Value' }),
-    note({ type: 'voucherForm.edit', field: 'value', value: '2.50' }, {}),
-    note({ type: 'voucherForm.edit', field: 'rules', value: 'Weekdays before noon.' }, {}),
+    note({ type: 'voucherForm.edit', field: 'value', value: '2.50' }, { say: 'type `2.50` as the Value' }),
+    note(
+      { type: 'voucherForm.edit', field: 'rules', value: 'Weekdays before noon.' },
+      { say: 'type `Weekdays before noon.` as the Rules' },
+    ),
     note({ type: 'voucherForm.setActive', active: false }, { say: 'untick "Active"' }),
     { type: 'voucherForm.submit' },
     note({ type: 'voucherForm.retry' }, { say: 'press "Try again"' }),
@@ -148,8 +159,58 @@ export const voucherFormEntry = defineEntry({
       ...(s.context.error && !s.hasTag('error') ? [`An alert: "${s.context.error}"`] : []),
     ],
     test: 'tests/generated/voucher-form.generated.test.tsx',
+    usesUp: 'Saving edits "Free pastry with any coffee" or adds a voucher: edit it back, or a fresh seed puts it back',
   },
 });
+
+type CodeKind = 'claimed' | 'usedBefore' | 'nobody';
+type Answer = 'ready' | 'redeemed' | 'notFound';
+
+/** A lookup answer's kind, or null for other events (failures that can come any time included). */
+function answerOf(event: AnyEventObject): Answer | null {
+  if (event.type === 'xstate.done.actor.lookupCode')
+    return (event.output as { issuedvoucherstatusid: number }).issuedvoucherstatusid === READY ? 'ready' : 'redeemed';
+  if (event.type === 'xstate.error.actor.lookupCode' && (event.error as { status?: number }).status === 404)
+    return 'notFound';
+  return null;
+}
+
+/**
+ * The codes as the tester has them after these events: the one the simulator claimed (ready until it is
+ * redeemed here or in a second tab), one redeemed before, and `AAA-AAA-AAA` that nobody holds. A
+ * lookup's first answer for what is in the box says which of them the step types (its "First…").
+ */
+function codesAfter(events: readonly AnyEventObject[]) {
+  let claimedRedeemed = false;
+  let box: CodeKind | null = null;
+  let problem: string | undefined;
+  const expected = (kind: CodeKind): Answer =>
+    kind === 'nobody' ? 'notFound' : kind === 'usedBefore' || claimedRedeemed ? 'redeemed' : 'ready';
+  for (const event of events) {
+    if (event.type === 'redeem.edit' || event.type === 'redeem.scanned') box = null;
+    const answer = answerOf(event);
+    if (answer && box === null) {
+      if (answer === 'ready' && claimedRedeemed) problem ??= 'the claimed code was redeemed: it cannot be ready again';
+      box = answer === 'notFound' ? 'nobody' : answer === 'ready' || claimedRedeemed ? 'claimed' : 'usedBefore';
+    } else if (answer && box && expected(box) !== answer) {
+      problem ??= `the same code looked up again answers "${expected(box)}", not "${answer}"`;
+    }
+    const conflict = event.type === 'xstate.error.actor.redeem' && (event.error as { status?: number }).status === 409;
+    if (event.type === 'xstate.done.actor.redeem' || conflict) claimedRedeemed = true;
+  }
+  return { problem, natural: box ? expected(box) : claimedRedeemed ? 'redeemed' : 'ready' };
+}
+
+/**
+ * Whether the real server can give these lookup answers in this order: looking the same box up again
+ * answers the same, and the claimed code answers "Already Redeemed" once it was redeemed. Network
+ * failures and the wrong-code limit can come any time.
+ */
+export const impossibleRedeem = (events: readonly AnyEventObject[]) => codesAfter(events).problem;
+
+/** The answer comes by itself (no other code to type) when it is what the box already holds. */
+const answersByItself = (answer: Answer) => (before: readonly AnyEventObject[]) =>
+  codesAfter(before).natural === answer;
 
 const claimFirst = `\`npm run simulate -- --business demo --customers 1 --claim "${demoVoucher.title}"\``;
 
@@ -160,7 +221,7 @@ export const redeemEntry = defineEntry({
     note(
       { type: 'redeem.edit', code: ' k7m-4qx-9rt ' },
       {
-        say: `type the code that ${claimFirst} printed, in lower case with a space before and after`,
+        say: 'type the code you got before you started, in lower case with a space before and after',
       },
     ),
     note({ type: 'redeem.edit', code: '' }, { say: 'clear the code box' }),
@@ -170,7 +231,7 @@ export const redeemEntry = defineEntry({
     note(
       { type: 'redeem.scanned', text: 'K7M-4QX-9RT' },
       {
-        action: `Hold a phone showing the code as a QR code (any QR generator, with the code from ${claimFirst}) in front of the camera`,
+        action: 'Hold a phone showing the code you got as a QR code (from any QR generator) in front of the camera',
       },
     ),
     note(
@@ -203,18 +264,22 @@ export const redeemEntry = defineEntry({
         issuedvoucherstatusid: 2,
         redeemedat: '2026-11-24T09:00:00.000Z',
       }),
-      { arrange: 'Use a code that was redeemed before (redeem it once first)' },
+      {
+        arrange: 'Use a code that was redeemed before (redeem it once first)',
+        arrangeUnless: answersByItself('redeemed'),
+      },
     ),
     note(fail('lookupCode', { message: 'No voucher found with that code.', status: 404 }), {
       typed: { code: 'AAA-AAA-AAA' },
       arrange: 'Type `AAA-AAA-AAA` (a code nobody holds) instead',
+      arrangeUnless: answersByItself('notFound'),
     }),
     note(
       fail('lookupCode', {
         message: 'Too many codes that were not found. Please wait a few minutes and try again.',
         status: 429,
       }),
-      { arrange: 'Look up `AAA-AAA-AAA` 20 times first (wrong codes are limited to 20 per 10 minutes)' },
+      { arrange: 'Look up `AAA-AAA-AAA` 20 times (wrong codes are limited to 20 per 10 minutes)' },
     ),
     note(fail('lookupCode', { message: networkFailure, network: true }), { arrange: stopServer }),
     done('redeem', { message: 'Voucher redeemed: Free pastry with any coffee.' }),
@@ -228,6 +293,7 @@ export const redeemEntry = defineEntry({
     code: s.context.code !== '',
     success: !!s.context.success,
   }),
+  impossible: impossibleRedeem,
   plan: {
     start: {
       url: '/vouchers/redeem',
@@ -240,5 +306,7 @@ export const redeemEntry = defineEntry({
       ...(s.context.success ? [`A success note: "${s.context.success}"`] : []),
     ],
     test: 'tests/generated/redeem.generated.test.tsx',
+    usesUp:
+      'Each claimed code can be redeemed once: get a new one (the simulate command) for each scenario; 20 wrong codes lock look-ups for 10 minutes: wait, or a fresh seed puts it back',
   },
 });

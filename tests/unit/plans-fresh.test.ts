@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registry } from '#machines/registry.ts';
-import { docFiles, MISSING, undocumented } from '../../machines/plans/plan.ts';
+import { docFiles } from '../../machines/plans/index.ts';
+import { MISSING, undocumented } from '../../machines/plans/plan.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const files = docFiles(registry);

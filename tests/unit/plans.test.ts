@@ -18,9 +18,14 @@ import {
 } from '#machines/lib/paths.ts';
 import { registry } from '#machines/registry.ts';
 import { resetPasswordEntry } from '#machines/samples/account.samples.ts';
+import { bookingFormEntry } from '#machines/samples/bookings.samples.ts';
 import { demoBusiness, demoOwner } from '#machines/samples/demo.samples.ts';
+import { messagesPanelEntry } from '#machines/samples/messages.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
+import { impossibleRedeem, redeemEntry, voucherFormEntry } from '#machines/samples/vouchers.samples.ts';
+import { docFiles } from '../../machines/plans/index.ts';
 import { checkPlan, type PlanScenario, planOf, renderPlan, scenarioOf } from '../../machines/plans/plan.ts';
+import { minutesOf, needsOf, smokeOf, titlesOf } from '../../machines/plans/triage.ts';
 
 const entries = registry.map((e) => [e.machine.id, e] as const);
 const eventsOf = (p: MachinePath) => p.steps.slice(1).map((s) => s.event);
@@ -28,7 +33,12 @@ const clone = (s: PlanScenario): PlanScenario => ({
   ...s,
   before: [...s.before],
   opening: [...s.opening],
-  steps: s.steps.map((step) => ({ ...step, arrange: [...step.arrange], results: [...step.results] })),
+  steps: s.steps.map((step) => ({
+    ...step,
+    arrange: [...step.arrange],
+    results: [...step.results],
+    tells: [...step.tells],
+  })),
 });
 /** The first scenario of a plan that has a person step matching `test`. */
 function scenarioWith(entry: MachineEntry, test: (s: PlanScenario) => boolean): PlanScenario {
@@ -37,7 +47,8 @@ function scenarioWith(entry: MachineEntry, test: (s: PlanScenario) => boolean): 
   return clone(found);
 }
 
-describe('covering path sets', () => {
+// The full path sets take seconds per machine on a loaded computer.
+describe('covering path sets', { timeout: 30_000 }, () => {
   it.each(entries)('%s: the covering set takes every transition and uses every sample the full set uses', (_id, e) => {
     const cover = entryPaths(e, 'cover');
     const full = entryPaths(e, 'full');
@@ -78,21 +89,32 @@ describe('QA plans', () => {
     const text = renderPlan(e);
     expect(text).not.toMatch(/Open the page/);
     expect(text).not.toMatch(/Ada|Lovelace|Corner Cafe/);
-    expect(text).toContain(demoOwner.email);
-    expect(text).toContain(demoBusiness.businessname);
-    for (const s of planOf(e)) expect(text).toContain(`**Start:** open ${s.url}, ${s.who}`);
+    // Each by-hand scenario's start, once for the plan or in the scenario where it differs.
+    for (const s of planOf(e).filter((sc) => !sc.notByHand.length)) {
+      const section = text.split(`## ${s.number}. `)[1]!.split('\n## ')[0]!;
+      const own = section.includes(`**Start:** open ${s.url}, ${s.who}`);
+      expect(
+        own || text.includes(`**Start (every scenario that does not say otherwise):** open ${s.url}, ${s.who}`),
+      ).toBe(true);
+    }
+  });
+
+  it('the index names the demo owner and business once for every plan', () => {
+    const index = docFiles(registry).find((f) => f.file === 'docs/test-plans/README.md')!.text;
+    expect(index).toContain(demoOwner.email);
+    expect(index).toContain(demoBusiness.businessname);
   });
 
   it('scenarios that cannot be walked by hand say why and name their automated test', () => {
     const text = renderPlan(signInEntry);
     const notByHand = planOf(signInEntry).filter((s) => s.notByHand.length);
     expect(notByHand.length).toBeGreaterThan(0);
+    const summary = text.split('## Not by hand')[1]!;
+    expect(summary).toContain(notByHand[0]!.test);
     for (const s of notByHand) {
-      expect(text).toMatch(
-        new RegExp(
-          `## ${s.number}\\. .*\\n\\n\\*\\*Not by hand:\\*\\* .+ Covered by \`${s.test}\`, test "${s.number}: `,
-        ),
-      );
+      expect(summary).toMatch(new RegExp(`\\*\\*${s.number}\\. .+\\.\\*\\* .+ Covered by test "${s.number}: `));
+      // Summarised: their steps are not printed.
+      expect(text).not.toContain(`## ${s.number}. `);
     }
   });
 
@@ -177,5 +199,118 @@ describe('checkPlan fails on what QA found in earlier plans', () => {
     // Point the first step at its own first event: the "Signing in…" state, which lasts a blink.
     s.steps[0]!.lastStep = s.steps[0]!.firstStep;
     expect(checkPlan(signInEntry, [s]).join('\n')).toMatch(/expects a state that passes in a blink/);
+  });
+});
+
+describe('the plans say only what the real portal can do (issue 23)', () => {
+  const redeemPlan = () => planOf(redeemEntry);
+  const answers = (s: PlanScenario) =>
+    s.path.steps
+      .map((st) => st.event)
+      .filter((e) => e.type === 'xstate.done.actor.lookupCode' || e.type === 'xstate.error.actor.lookupCode');
+
+  it('redeem: a code looked up again answers as before; a redeemed code is never ready again', () => {
+    for (const s of redeemPlan()) {
+      expect(impossibleRedeem(s.path.steps.slice(1).map((st) => st.event)), `scenario ${s.number}`).toBeUndefined();
+    }
+    // What the plans on main printed (redeem #12): "Already Redeemed", then "Ready to Redeem" for the same code.
+    const lookup = { type: 'redeem.lookup' };
+    const redeemed = redeemEntry.samples.find(
+      (e) =>
+        e.type === 'xstate.done.actor.lookupCode' && (e as { output?: { redeemedat?: unknown } }).output?.redeemedat,
+    )!;
+    const ready = redeemEntry.samples.find((e) => e.type === 'xstate.done.actor.lookupCode' && e !== redeemed)!;
+    expect(impossibleRedeem([{ type: 'redeem.edit', code: 'x' }, lookup, redeemed, lookup, ready])).toMatch(
+      /same code/,
+    );
+    expect(redeemPlan().some((s) => answers(s).length > 1)).toBe(true);
+  });
+
+  it('redeem: "First use a code that was redeemed before" only where the box does not hold one already', () => {
+    const text = renderPlan(redeemEntry);
+    for (const s of redeemPlan()) {
+      for (const [n, step] of s.steps.entries()) {
+        const conflictBefore = s.steps.slice(0, n).some((st) => st.results.some((r) => r.includes('409')));
+        if (conflictBefore) expect(step.arrange.join(' ')).not.toContain('redeemed before');
+      }
+    }
+    expect(text).not.toContain('Ready to Redeem" and a "Confirm Redemption" button (focused).\n3. First use');
+  });
+
+  it('booking form: each slot reload with a time chosen, and "Create Booking" disabled without one', () => {
+    const plan = planOf(bookingFormEntry).filter((s) => !s.notByHand.length);
+    for (const change of ['Meeting Room', 'next week in Date', '1 hour 30 mins', '`2` in Party Size']) {
+      const s = plan.find(
+        (sc) => sc.steps.some((st, n) => n > 0 && st.action.includes(change)) && sc.steps.length === 3,
+      );
+      expect(s, change).toBeDefined();
+      expect(s!.steps[1]!.expect).toContain('"Create Booking" can be pressed');
+      expect(s!.steps[2]!.results.join(' ')).toContain('free start times arrive');
+      expect(s!.steps[2]!.expect).toContain('"Create Booking" is disabled (no time chosen)');
+    }
+    // Nothing is expected of a dialog that has closed.
+    for (const s of plan)
+      for (const step of s.steps)
+        if (/^The dialog is closed/.test(step.expect ?? '')) {
+          expect(step.expect).toBe('The dialog is closed');
+        }
+    // The start does not depend on the time of day.
+    expect(renderPlan(bookingFormEntry)).toContain("put tomorrow's date in Date");
+  });
+
+  it('an answer in a lasting state is arranged before the step that asked for it, and tells failure from success', () => {
+    const s = planOf(messagesPanelEntry).find((sc) =>
+      sc.steps.some((st) => st.event.type === 'xstate.error.actor.markRead'),
+    )!;
+    const failing = s.steps.findIndex((st) => st.event.type === 'xstate.error.actor.markRead');
+    expect(s.steps[failing - 1]!.arrange.join(' ')).toContain('`*/read`');
+    expect(s.steps[failing]!.arrange).toEqual([]);
+    expect(s.steps[failing]!.tells.join(' ')).toContain('Marking the conversation read failed');
+  });
+
+  it('checkPlan fails on an Expect that cannot tell failure from success, and on machine field names', () => {
+    const s = scenarioWith(messagesPanelEntry, (sc) => sc.steps.some((st) => st.tells.length > 0));
+    for (const step of s.steps) step.tells = [];
+    expect(checkPlan(messagesPanelEntry, [s]).join('\n')).toMatch(/cannot tell the failure from success/);
+    const t = scenarioWith(voucherFormEntry, (sc) => sc.steps.length > 0);
+    t.steps[0]!.action += ' (Field `title`, Value `Tea`)';
+    expect(checkPlan(voucherFormEntry, [t]).join('\n')).toMatch(/machine field names/);
+    expect(renderPlan(voucherFormEntry)).not.toMatch(/\(Field `/);
+  });
+});
+
+describe('the index a QA lead plans a cycle from (issue 23 item 9)', () => {
+  const index = () => docFiles(registry).find((f) => f.file === 'docs/test-plans/README.md')!.text;
+
+  it.each(entries)('%s: titles state the purpose, none twice in a plan', (_id, e) => {
+    const titles = titlesOf(e, planOf(e));
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+
+  it('lists every plan with its counts, and a smoke set of 20 to 30 scenarios', () => {
+    const text = index();
+    for (const e of registry) expect(text).toContain(`](${e.machine.id}.md) | ${planOf(e).length} |`);
+    const smoke = registry.flatMap((e) => smokeOf(e, planOf(e)));
+    expect(smoke.length).toBeGreaterThanOrEqual(20);
+    expect(smoke.length).toBeLessThanOrEqual(30);
+    expect(text.split('## Smoke set')[1]!.match(/^- \[/gm)).toHaveLength(smoke.length);
+  });
+
+  it('says what a scenario needs and what it costs', () => {
+    const redeem = planOf(redeemEntry);
+    const scan = redeem.find((s) => s.steps.some((st) => st.event.type === 'redeem.scanned'))!;
+    expect(needsOf(redeemEntry, scan)).toContain('camera');
+    const restart = redeem.find((s) => s.steps.some((st) => st.arrange.join(' ').includes('stop the server')))!;
+    expect(needsOf(redeemEntry, restart)).toContain('restart');
+    const expiry = planOf(signInEntry).find((s) =>
+      s.path.steps.some((st) => st.event.type.startsWith('xstate.after.pendingSignInExpiry')),
+    )!;
+    expect(needsOf(signInEntry, expiry)).toContain('waiting');
+    expect(minutesOf(signInEntry, expiry)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the common start is printed once per plan, not per scenario', () => {
+    const text = renderPlan(redeemEntry);
+    expect(text.match(/Get a code first/g)).toHaveLength(1);
   });
 });

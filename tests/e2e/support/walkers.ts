@@ -14,6 +14,12 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from '#machines/samples/account.samples.ts';
+import {
+  bookingClosuresEntry,
+  bookingFormEntry,
+  bookingsCalendarEntry,
+  windowTable,
+} from '#machines/samples/bookings.samples.ts';
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
@@ -22,8 +28,15 @@ import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
-import { demoArchivedVoucher, demoVoucher, redeemEntry, vouchersEntry } from '#machines/samples/vouchers.samples.ts';
+import {
+  demoArchivedVoucher,
+  demoVoucher,
+  redeemEntry,
+  voucherFormEntry,
+  vouchersEntry,
+} from '#machines/samples/vouchers.samples.ts';
 import type { PlanScenario } from '../../../machines/plans/plan.ts';
+import { walkedInCi } from '../../../machines/plans/walked.ts';
 import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
 import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
@@ -84,9 +97,7 @@ async function verificationLink(): Promise<string> {
 
 const session: Walker = {
   entry: sessionEntry,
-  walk: [
-    'done.actor.checkSession(signed out) → session.loggedIn → done.actor.checkSession(signed in) → done.actor.fetchUser → done.actor.fetchBusiness',
-  ],
+  walk: walkedInCi.session.walk,
   perform: { 'session.loggedIn': (page) => fillSignIn(page, demoOwner.email, demoOwner.password) },
   check: {
     unauthenticated: async (page) => {
@@ -111,15 +122,7 @@ const loginFormReady = async (page: Page) => {
 const signIn: Walker = {
   entry: signInEntry,
   // Tess's temporary password works until a walk sets her new one: that walk comes last.
-  walk: [
-    'signIn.submit → error.actor.signIn(NotAuthorizedException)',
-    'signIn.submit → done.actor.signIn(confirmSignUp) → signIn.submit → done.actor.signIn(signedIn)',
-    'signIn.submit → signIn.submitNewPassword',
-    'signIn.submit → done.actor.signIn(resetPassword)',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → after.pendingSignInExpiry.signIn.ready.awaitingNewPassword → signIn.restart',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → error.actor.confirmNewPassword(InvalidPasswordException) → signIn.submitNewPassword',
-    'signIn.submit → done.actor.signIn(newPasswordRequired) → signIn.submitNewPassword → done.actor.confirmNewPassword(signedIn)',
-  ],
+  walk: walkedInCi.signIn.walk,
   // The page's clock, so that the 3-minute expiry can be waited for in a moment.
   prepare: (page) => page.clock.install(),
   perform: {
@@ -173,11 +176,7 @@ const signIn: Walker = {
 const register: Walker = {
   entry: registerEntry,
   // The demo owner's e-mail gets the same success as a new one; then a new owner registers.
-  walk: [
-    'register.submit → done.actor.register',
-    'register.submit → register.submit → done.actor.register',
-    'register.submit → register.edit',
-  ],
+  walk: walkedInCi.register.walk,
   perform: {
     'register.submit': async (page, e) => {
       const form = page.getByRole('form', { name: 'Register Your Business' });
@@ -216,11 +215,7 @@ const register: Walker = {
 
 const verifyEmail: Walker = {
   entry: verifyEmailEntry,
-  walk: [
-    '[Open the verification link from the email] done.actor.verifyEmail → after.loginRedirect.verifyEmail.succeeded',
-    '[Open the verification link from the email] error.actor.verifyEmail(This verification link has already been used. You can sign in.)',
-    '[Open /verify-email without a token] (first screen)',
-  ],
+  walk: walkedInCi.verifyEmail.walk,
   address: async (path, scenario) => {
     if (!path.includes('token')) return path;
     const link = await verificationLink();
@@ -245,10 +240,7 @@ const verifyEmail: Walker = {
 
 const forgotPassword: Walker = {
   entry: forgotPasswordEntry,
-  walk: [
-    'forgotPassword.open → forgotPassword.submit → done.actor.requestPasswordReset → forgotPassword.close',
-    'forgotPassword.open → forgotPassword.submit → forgotPassword.close → forgotPassword.open',
-  ],
+  walk: walkedInCi.forgotPassword.walk,
   perform: {
     // What the step says is typed on the Login form (else nothing) travels into the dialog.
     'forgotPassword.open': async (page, e) => {
@@ -286,11 +278,7 @@ const forgotPassword: Walker = {
 
 const resetPassword: Walker = {
   entry: resetPasswordEntry,
-  walk: [
-    '[Open the reset link from the email] done.actor.checkResetToken → resetPassword.submit → resetPassword.submit',
-    '[Open the reset link from the email] error.actor.checkResetToken(This password reset link has already been used. Please request a new one.)',
-    '[Open /reset-password without a token] (first screen)',
-  ],
+  walk: walkedInCi.resetPassword.walk,
   address: async (path, scenario) => {
     if (!path.includes('token')) return path;
     // As the plan says: "Forgot password?" for the demo owner, then the link from the newest mail.
@@ -365,13 +353,7 @@ const profileDialog = (page: Page) => page.getByRole('dialog', { name: 'Business
 const discardQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
 const businessProfile: Walker = {
   entry: businessProfileEntry,
-  walk: [
-    '[Press "Profile" in the top bar] profile.cancel',
-    '[Press "Profile" in the top bar] profile.locate → done.actor.locate',
-    '[Press "Profile" in the top bar] profile.edit → profile.save → profile.print',
-    '[Press "Profile" in the top bar] profile.edit → profile.cancel → profile.discard',
-    '[Press "Profile" in the top bar] profile.edit → profile.edit → profile.save → profile.cancel → profile.keepEditing',
-  ],
+  walk: walkedInCi.businessProfile.walk,
   prepare: promptForLocation,
   afterOpening: (page) => page.getByRole('button', { name: 'Profile', exact: true }).click(),
   perform: {
@@ -439,15 +421,7 @@ const groupOpen = async (page: Page, group: 'Vouchers' | 'Bookings') =>
   'true';
 const shell: Walker = {
   entry: shellEntry,
-  walk: [
-    'route.changed',
-    'sidebar.toggle → sidebar.toggle#1',
-    'sidebar.toggle → drawer.close',
-    'sidebar.toggle → route.changed',
-    'group.toggle → group.toggle',
-    'group.toggle → route.changed',
-    'panel.open → panel.close',
-  ],
+  walk: walkedInCi.shell.walk,
   perform: {
     'sidebar.toggle': async (page, e) => {
       await page.setViewportSize(e.narrow ? { width: 375, height: 812 } : { width: 1280, height: 860 });
@@ -502,7 +476,7 @@ const renameBusiness = async (page: Page, name: string) => {
 };
 const toast: Walker = {
   entry: toastEntry,
-  walk: ['toast.show → toast.dismiss', 'toast.show → after.toastDuration.toast.shown'],
+  walk: walkedInCi.toast.walk,
   perform: {
     // "Replace Business Name with … (or back with …)": whichever it is not now.
     'toast.show': async (page) => {
@@ -532,9 +506,7 @@ const toast: Walker = {
 
 const resendVerification: Walker = {
   entry: resendVerificationEntry,
-  walk: [
-    '[Open a verification link that fails] resendVerification.submit → resendVerification.submit → done.actor.resendVerification',
-  ],
+  walk: walkedInCi.resendVerification.walk,
   perform: {
     'resendVerification.submit': async (page, e) => {
       const form = page.getByRole('form', { name: 'Get a new verification link' });
@@ -573,11 +545,7 @@ const sampleFile = (photo: { name: string; type: string; size: number }) => {
 const composer = (page: Page) => page.getByRole('form', { name: 'New post' });
 const postComposer: Walker = {
   entry: postComposerEntry,
-  walk: [
-    '[The dashboard of the demo business] post.edit',
-    '[The dashboard of the demo business] post.attach',
-    '[The dashboard of the demo business] post.edit → post.attach → post.attach → post.submit → done.actor.checkLimit → done.actor.getUploadTarget → done.actor.uploadPhoto → done.actor.createPost',
-  ],
+  walk: walkedInCi.postComposer.walk,
   perform: {
     'post.edit': (page, e) => composer(page).getByLabel('Post text').fill(e.content),
     'post.attach': (page, e) => composer(page).locator('input[type="file"]').setInputFiles(sampleFile(e.photo)),
@@ -596,7 +564,7 @@ const postComposer: Walker = {
 
 const followers: Walker = {
   entry: followersEntry,
-  walk: ['done.actor.loadPage → followers.export → done.actor.exportCsv'],
+  walk: walkedInCi.followers.walk,
   perform: {
     'followers.export': async (page) => {
       const download = page.waitForEvent('download');
@@ -617,11 +585,7 @@ const voucherRow = (page: Page, title: string) =>
 
 const vouchers: Walker = {
   entry: vouchersEntry,
-  walk: [
-    'done.actor.loadVouchers → vouchers.qr → vouchers.download',
-    'done.actor.loadVouchers → vouchers.delete → vouchers.close',
-    'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → done.actor.loadVoucher → vouchers.close',
-  ],
+  walk: walkedInCi.vouchers.walk,
   perform: {
     'vouchers.qr': (page) =>
       voucherRow(page, demoVoucher.title)
@@ -674,10 +638,7 @@ const vouchers: Walker = {
 let claimedCode = '';
 const redeem: Walker = {
   entry: redeemEntry,
-  walk: [
-    'redeem.lookup',
-    'redeem.edit → redeem.lookup → done.actor.lookupCode → redeem.confirm → done.actor.redeem → redeem.lookup',
-  ],
+  walk: walkedInCi.redeem.walk,
   prepare: async () => {
     const call = (path: string, init?: RequestInit) => fetch(new URL(path, stack.baseUrl), init);
     const config = (await (await call('/config.json')).json()) as {
@@ -719,7 +680,7 @@ const redeem: Walker = {
 const messagesPanelOf = (page: Page) => page.getByRole('dialog', { name: 'Messages' });
 const messagesPanel: Walker = {
   entry: messagesPanelEntry,
-  walk: ['tab.select → tab.select'],
+  walk: walkedInCi.messagesPanel.walk,
   afterOpening: (page) => page.getByRole('button', { name: /^Messages/ }).click(),
   perform: {
     'tab.select': (page, e) =>
@@ -742,6 +703,179 @@ const messagesPanel: Walker = {
   },
 };
 
+/** A date `days` from today in the browser's calendar, as the Date field takes it. */
+const dayFromNow = (page: Page, days: number) =>
+  page.evaluate((n) => {
+    const d = new Date(Date.now() + n * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }, days);
+const bookingDialog = (page: Page) => page.getByRole('dialog', { name: 'Create New Booking' });
+const createBookingButton = (page: Page) => bookingDialog(page).getByRole('button', { name: 'Create Booking' });
+/** The slot buttons: every button of Available Slots. */
+const slotButtons = (page: Page) => bookingDialog(page).locator('.slot-grid button');
+/** What every open state of the form shows: the field messages, and "Create Booking" off until a time is chosen. */
+const bookingFormShows = async (page: Page, state: AnyMachineSnapshot) => {
+  for (const message of Object.values(state.context.fieldErrors as Record<string, string>)) {
+    await bookingDialog(page).getByText(message, { exact: true }).waitFor();
+  }
+  await expect.poll(() => createBookingButton(page).isEnabled()).toBe(state.context.selected !== null);
+};
+const bookingForm: Walker = {
+  entry: bookingFormEntry,
+  walk: walkedInCi.bookingForm.walk,
+  // "Press "Create Booking" and put tomorrow's date in Date".
+  afterOpening: async (page) => {
+    await page.getByRole('button', { name: 'Create Booking' }).click();
+    await bookingDialog(page)
+      .getByLabel('Date')
+      .fill(await dayFromNow(page, 1));
+  },
+  perform: {
+    'booking.edit': async (page, e: { field: string; value: string }) => {
+      const dialog = bookingDialog(page);
+      if (e.field === 'resourceid') {
+        const name = e.value === windowTable.resourceid ? 'Window Table' : 'Meeting Room';
+        await dialog.getByLabel('Resource').selectOption({ label: name });
+      } else if (e.field === 'date') {
+        // "choose the same weekday next week in Date": a week after tomorrow.
+        await dialog.getByLabel('Date').fill(await dayFromNow(page, 8));
+      } else if (e.field === 'duration') {
+        await dialog.getByLabel('Duration').selectOption({ label: '1 hour 30 mins' });
+      } else {
+        const labels: Record<string, string> = {
+          partysize: 'Party Size',
+          customerEmail: 'Customer Email',
+          notes: 'Notes (Optional)',
+        };
+        await dialog.getByLabel(labels[e.field]!).fill(e.value);
+      }
+    },
+    'booking.pickSlot': (page) => slotButtons(page).first().click(),
+    'booking.submit': (page) => createBookingButton(page).click(),
+  },
+  check: {
+    'editing.incomplete': async (page, state) => {
+      await bookingDialog(page)
+        .getByText('Choose a resource, date, duration and party size to see the available times.')
+        .waitFor();
+      await bookingFormShows(page, state);
+    },
+    'editing.slots': async (page, state) => {
+      await slotButtons(page).first().waitFor();
+      const pressed = slotButtons(page).and(page.locator('[aria-pressed="true"]'));
+      await expect.poll(() => pressed.count()).toBe(state.context.selected === null ? 0 : 1);
+      await bookingFormShows(page, state);
+    },
+    closed: (page) => bookingDialog(page).waitFor({ state: 'detached' }),
+  },
+};
+
+/** "Create New Voucher", or "Edit" on the demo's voucher: the scenario's start, noted as its address is read. */
+let voucherFormStart = '';
+const voucherDialog = (page: Page) => page.getByRole('dialog', { name: /^(Create New Voucher|Edit Voucher)$/ });
+const voucherForm: Walker = {
+  entry: voucherFormEntry,
+  walk: walkedInCi.voucherForm.walk,
+  address: async (path, scenario) => {
+    voucherFormStart = scenario.path.start ?? '';
+    return path;
+  },
+  afterOpening: async (page) => {
+    if (voucherFormStart === 'Edit Voucher') {
+      await voucherRow(page, demoVoucher.title).getByRole('button', { name: /^Edit/ }).click();
+    } else {
+      await page.getByRole('button', { name: 'Create New Voucher' }).click();
+    }
+  },
+  perform: {
+    'voucherForm.edit': (page, e: { field: string; value: string }) => {
+      const labels: Record<string, string> = {
+        title: 'Title',
+        description: 'Description',
+        value: 'Value',
+        rules: 'Rules',
+      };
+      return voucherDialog(page).getByLabel(labels[e.field]!, { exact: true }).fill(e.value);
+    },
+    'voucherForm.submit': (page) =>
+      voucherDialog(page)
+        .getByRole('button', { name: /^(Create Voucher|Save Changes)$/ })
+        .click(),
+  },
+  check: {
+    // The form with each field message the machine holds, and no other field marked.
+    editing: async (page, state) => {
+      await voucherDialog(page).getByLabel('Title', { exact: true }).waitFor();
+      const messages = Object.values(state.context.fieldErrors as Record<string, string>);
+      for (const message of messages) await voucherDialog(page).getByText(message, { exact: true }).waitFor();
+      await expect.poll(() => voucherDialog(page).locator('[aria-invalid="true"]').count()).toBe(messages.length);
+      expect(await voucherDialog(page).getByLabel('Title', { exact: true }).inputValue()).toBe(
+        state.context.draft.title,
+      );
+    },
+  },
+};
+
+const calendarDialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const bookingsCalendar: Walker = {
+  entry: bookingsCalendarEntry,
+  walk: walkedInCi.bookingsCalendar.walk,
+  perform: {
+    'calendar.view': (page, e: { view: string }) =>
+      page.getByRole('button', { name: e.view === 'day' ? 'Day' : 'Week', exact: true }).click(),
+    'calendar.navigate': (page) => page.getByRole('button', { name: 'Next', exact: true }).click(),
+    'calendar.filter': async (page, e: { resourceId: string }) => {
+      const label = e.resourceId === windowTable.resourceid ? 'Window Table' : 'All Resources';
+      await page.getByLabel('Filter:').selectOption({ label });
+    },
+    'calendar.open': (page) => page.locator('.rbc-event').first().click(),
+    'calendar.close': (page) =>
+      calendarDialog(page, 'Booking Details').getByRole('button', { name: 'Close', exact: true }).last().click(),
+    'calendar.create': (page) => page.getByRole('button', { name: 'Create Booking', exact: true }).click(),
+    'calendar.cancelCreate': (page) =>
+      calendarDialog(page, 'Create New Booking').getByRole('button', { name: 'Cancel', exact: true }).click(),
+    'calendar.retry': (page) => page.getByRole('button', { name: 'Try again' }).click(),
+  },
+  check: {
+    'resources.loaded': (page) => page.getByLabel('Filter:').waitFor(),
+    'bookings.failed': (page) => page.getByText('Could not load calendar bookings.').waitFor(),
+    'bookings.ready.idle': async (page) => {
+      await page.locator('.rbc-calendar').waitFor();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    },
+    'bookings.ready.details': (page) => calendarDialog(page, 'Booking Details').waitFor(),
+    'bookings.ready.creating': (page) => calendarDialog(page, 'Create New Booking').waitFor(),
+  },
+};
+
+const closuresForm = (page: Page) => page.getByRole('form', { name: 'Add a closure' });
+const bookingClosures: Walker = {
+  entry: bookingClosuresEntry,
+  walk: walkedInCi.bookingClosures.walk,
+  perform: {
+    'closures.edit': async (page, e: { field: string; value: string }) => {
+      const labels: Record<string, string> = { startdate: 'From', enddate: 'To', reason: 'Reason (optional)' };
+      await closuresForm(page).getByLabel(labels[e.field]!, { exact: true }).fill(e.value);
+    },
+    'closures.add': (page) => closuresForm(page).getByRole('button', { name: 'Add Closure' }).click(),
+    'closures.delete': (page) =>
+      page
+        .getByRole('button', { name: /^Remove closure/ })
+        .first()
+        .click(),
+    'closures.cancelDelete': (page) =>
+      page.getByRole('alertdialog', { name: 'Remove Closure' }).getByRole('button', { name: 'Cancel' }).click(),
+  },
+  check: {
+    'ready.idle': async (page, state) => {
+      await closuresForm(page).getByRole('button', { name: 'Add Closure' }).waitFor();
+      await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0);
+      if (state.context.error) await page.getByText(state.context.error, { exact: true }).first().waitFor();
+    },
+    'ready.confirmDelete': (page) => page.getByRole('alertdialog', { name: 'Remove Closure' }).waitFor(),
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -760,4 +894,8 @@ export const walkers: Walker[] = [
   vouchers,
   redeem,
   messagesPanel,
+  bookingForm,
+  voucherForm,
+  bookingsCalendar,
+  bookingClosures,
 ];
