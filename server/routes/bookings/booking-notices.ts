@@ -1,0 +1,286 @@
+/**
+ * Every mail about a booking, written through the outbox in the transaction of the change that causes
+ * it (issue 24, docs/decisions/024-booking-mails-and-reminders.md): the confirmation, a change (an
+ * updated calendar file: the same UID, a higher SEQUENCE), a cancellation (METHOD:CANCEL), the reminder
+ * a set time before the start, and the owner's notice of a customer's own booking or cancellation.
+ * Call each INSIDE the transaction, after the booking row was written, then `mailer.wake()` after the
+ * commit. Owner text to strangers counts against the business's limits (server/mail/relay.ts): the
+ * answer's `mailHeld` says when a mail was held.
+ */
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { BOOKING_SETTINGS_DEFAULTS } from '#contracts/bookings.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingCustomers, bookingNotices, bookingResources, bookings, businesses, users } from '../../db/schema.ts';
+import type { Env } from '../../env.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { strangerMailPolicy } from '../../mail/relay.ts';
+import {
+  type BookingMailData,
+  cancelledMail,
+  changedMail,
+  confirmationMail,
+  ownerNoticeMail,
+  reminderMail,
+} from './booking-mails.ts';
+
+/** What the notices need of the app: the settings of mail, the outbox and the clock's `now`. */
+export type NoticeDeps = { env: Env; mailer: Mailer; now: Date };
+/** What the owner is told about the customer's mail: the text when it was held (no relay). */
+export type NoticeAnswer = { mailHeld?: string };
+
+const MINUTE = 60_000;
+
+/** The cut-off before a booking's start after which a customer can no longer cancel in the app. */
+export function cancellationCutoffMinutes(business: { cancellationCutoffMinutes?: number | null }): number {
+  return business.cancellationCutoffMinutes ?? BOOKING_SETTINGS_DEFAULTS.cancellationCutoffMinutes;
+}
+
+/** When a booking starting at `start` is reminded: `lead` before it, if that is still ahead; else never. */
+export function reminderDue(start: Date, leadMinutes: number | null, now: Date): Date | null {
+  if (leadMinutes === null) return null;
+  const due = new Date(start.getTime() - leadMinutes * MINUTE);
+  return due > now ? due : null;
+}
+
+type BookingFacts = BookingMailData & {
+  sequence: number;
+  businessid: string;
+  customerEmail: string;
+  lastname: string | null;
+  ownerEmail: string;
+  reminderLeadMinutes: number | null;
+  notifyOwnerOfBookings: boolean;
+  cancelled: boolean;
+};
+
+/** The booking as its mails tell it, read through `tx` (so it sees the transaction's own change). */
+async function factsOf(tx: Db, bookingid: string): Promise<BookingFacts> {
+  const owner = sql<string>`(select ${users.email} from ${users} where ${users.userid} = ${businesses.ownerUserid})`;
+  const [row] = await tx
+    .select({
+      bookingid: bookings.bookingid,
+      businessid: bookings.businessid,
+      start: bookings.startsAt,
+      end: bookings.endsAt,
+      partysize: bookings.partysize,
+      cancelledAt: bookings.cancelledAt,
+      email: bookingCustomers.email,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      businessname: businesses.businessname,
+      address: businesses.address,
+      timeZone: businesses.timezone,
+      reminderLeadMinutes: businesses.reminderLeadMinutes,
+      notifyOwnerOfBookings: businesses.notifyOwnerOfBookings,
+      ownerEmail: owner,
+      resourcename: bookingResources.resourcename,
+      sequence: bookingNotices.sequence,
+    })
+    .from(bookings)
+    .innerJoin(bookingCustomers, eq(bookingCustomers.id, bookings.customerid))
+    .leftJoin(users, eq(users.userid, bookingCustomers.userid))
+    .innerJoin(businesses, eq(businesses.businessid, bookings.businessid))
+    .innerJoin(bookingResources, eq(bookingResources.resourceid, bookings.resourceid))
+    .leftJoin(bookingNotices, eq(bookingNotices.bookingid, bookings.bookingid))
+    .where(eq(bookings.bookingid, bookingid));
+  if (!row) throw new Error(`booking ${bookingid} not found for its mail`);
+  return {
+    ...row,
+    customerEmail: row.email,
+    sequence: row.sequence ?? 0,
+    cancelled: row.cancelledAt !== null,
+  };
+}
+
+/** The customer's mail, under the stranger limit of its business. */
+async function toCustomer(tx: Db, deps: NoticeDeps, facts: BookingFacts, mail: Parameters<Mailer['enqueue']>[1]) {
+  const relay = strangerMailPolicy(tx, deps.env, facts.businessid, deps.now);
+  await deps.mailer.enqueue(tx, mail, await relay.decide(facts.customerEmail));
+  const mailHeld = relay.heldNotice();
+  return mailHeld ? { mailHeld } : {};
+}
+
+/**
+ * A new booking (the owner's or the customer's): the confirmation with its calendar file, and its
+ * reminder scheduled from the business's reminder lead.
+ */
+export async function notifyBookingCreated(tx: Db, deps: NoticeDeps, bookingid: string): Promise<NoticeAnswer> {
+  const facts = await factsOf(tx, bookingid);
+  await tx
+    .insert(bookingNotices)
+    .values({
+      bookingid,
+      businessid: facts.businessid,
+      sequence: 0,
+      remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, deps.now),
+    })
+    .onConflictDoNothing();
+  return toCustomer(tx, deps, facts, confirmationMail({ ...facts, sequence: 0 }, deps.now));
+}
+
+/**
+ * A booking was changed (call after updating its row, in the same transaction): the customer gets the
+ * new details with an updated calendar file (same UID, SEQUENCE one higher). A new start moves the
+ * reminder (due again, at the new time less the lead); otherwise a reminder already sent stays sent.
+ * `before` is the booking's time before the change, for the mail's "It was ..." line.
+ */
+export async function notifyBookingChanged(
+  tx: Db,
+  deps: NoticeDeps,
+  bookingid: string,
+  before?: { start: Date; end: Date },
+): Promise<NoticeAnswer> {
+  const facts = await factsOf(tx, bookingid);
+  const sequence = facts.sequence + 1;
+  const [notice] = await tx
+    .select({ remindAt: bookingNotices.remindAt, remindedAt: bookingNotices.remindedAt })
+    .from(bookingNotices)
+    .where(eq(bookingNotices.bookingid, bookingid))
+    .for('update');
+  const moved = before ? before.start.getTime() !== facts.start.getTime() : true;
+  const reminder = moved
+    ? { remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, deps.now), remindedAt: null }
+    : { remindAt: notice?.remindAt ?? null, remindedAt: notice?.remindedAt ?? null };
+  await tx
+    .insert(bookingNotices)
+    .values({ bookingid, businessid: facts.businessid, sequence, ...reminder })
+    .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { sequence, ...reminder } });
+  return toCustomer(tx, deps, facts, changedMail({ ...facts, sequence }, before ?? facts, deps.now));
+}
+
+/**
+ * A booking was cancelled by the business (call after marking it cancelled, in the same transaction):
+ * its reminder is dropped, and the customer gets the cancellation with a METHOD:CANCEL calendar file
+ * (same UID, SEQUENCE one higher), with the owner's reason when given.
+ */
+export async function notifyBookingCancelled(
+  tx: Db,
+  deps: NoticeDeps,
+  bookingid: string,
+  options: { reason?: string | null; by?: 'business' | 'customer' } = {},
+): Promise<NoticeAnswer> {
+  const facts = await factsOf(tx, bookingid);
+  const sequence = facts.sequence + 1;
+  await tx
+    .insert(bookingNotices)
+    .values({ bookingid, businessid: facts.businessid, sequence, remindAt: null })
+    .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { sequence, remindAt: null } });
+  return toCustomer(tx, deps, facts, cancelledMail({ ...facts, sequence, now: deps.now, ...options }));
+}
+
+/** The customer's name as the owner's notice shows it (their own words), else their e-mail. */
+const nameOf = (facts: BookingFacts) =>
+  [facts.firstname, facts.lastname].filter((part) => part?.trim()).join(' ') || facts.customerEmail;
+
+/**
+ * A customer booked through the app: the owner is mailed (unless the business turned it off). The
+ * customer's own confirmation and reminder are `notifyBookingCreated`'s, called beside this one.
+ */
+export async function notifyOwnerOfCustomerBooking(tx: Db, deps: NoticeDeps, bookingid: string): Promise<void> {
+  const facts = await factsOf(tx, bookingid);
+  if (!facts.notifyOwnerOfBookings || !facts.ownerEmail) return;
+  await deps.mailer.enqueue(tx, ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'booked' }), {
+    businessid: facts.businessid,
+  });
+}
+
+/**
+ * A customer cancelled through the app (call after marking it cancelled): the owner is mailed (unless
+ * turned off). The customer's own cancellation mail is `notifyBookingCancelled(..., { by: 'customer' })`.
+ */
+export async function notifyOwnerOfCustomerCancel(tx: Db, deps: NoticeDeps, bookingid: string): Promise<void> {
+  const facts = await factsOf(tx, bookingid);
+  if (!facts.notifyOwnerOfBookings || !facts.ownerEmail) return;
+  await deps.mailer.enqueue(tx, ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'cancelled' }), {
+    businessid: facts.businessid,
+  });
+}
+
+/**
+ * The reminder lead changed: reminders not yet sent of bookings ahead follow it. One that was going to
+ * be sent and whose new time has passed is sent at the next sweep; one that was not (booked too late,
+ * or reminders were off) is due only if its new time lies ahead. Off (`null`) drops them.
+ */
+export async function rescheduleReminders(tx: Db, businessid: string, leadMinutes: number | null, now: Date) {
+  const at = now.toISOString();
+  const due = sql`(${bookings.startsAt} - make_interval(mins => ${leadMinutes ?? 0}::int))`;
+  const remindAt =
+    leadMinutes === null
+      ? sql`null`
+      : sql`case
+          when ${due} > ${at}::timestamptz then ${due}
+          when ${bookingNotices.remindAt} is not null then ${at}::timestamptz
+          else null end`;
+  await tx
+    .update(bookingNotices)
+    .set({ remindAt: sql`${remindAt}` })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookingNotices.businessid, businessid),
+        eq(bookings.bookingid, bookingNotices.bookingid),
+        isNull(bookingNotices.remindedAt),
+        isNull(bookings.cancelledAt),
+        sql`${bookings.startsAt} > ${at}::timestamptz`,
+      ),
+    );
+}
+
+/** How many reminders one sweep transaction writes at most (the sweep loops until none are due). */
+const SWEEP_BATCH = 50;
+
+/**
+ * The reminders due by `now`: each marked sent with a conditional update (`reminded_at is null`, rows
+ * locked and skipped when another sweep holds them) in the SAME transaction that writes its mail, so
+ * a reminder is written exactly once whichever copies sweep at once. Never for a cancelled booking
+ * (its reminder was dropped in the cancellation's transaction; the join checks it again) nor one that
+ * has begun. Returns how many were written.
+ */
+export async function sweepReminders(deps: { db: Db; env: Env; mailer: Mailer; now: Date }): Promise<number> {
+  const { db, now } = deps;
+  const at = now.toISOString();
+  let total = 0;
+  for (;;) {
+    const written = await db.transaction(async (tx) => {
+      const claimed = await tx.execute<{ bookingid: string }>(sql`
+        update ${bookingNotices} set reminded_at = ${at}::timestamptz
+        where bookingid in (
+          select n.bookingid from ${bookingNotices} n
+          join ${bookings} b on b.bookingid = n.bookingid
+          where n.remind_at <= ${at}::timestamptz and n.reminded_at is null
+            and b.cancelled_at is null and b.starts_at > ${at}::timestamptz
+          order by n.remind_at
+          limit ${SWEEP_BATCH}
+          for update of n skip locked
+        ) and reminded_at is null
+        returning bookingid`);
+      const ids = rowsOf<{ bookingid: string }>(claimed).map((row) => row.bookingid);
+      for (const bookingid of ids) {
+        const facts = await factsOf(tx, bookingid);
+        await toCustomer(tx, deps, facts, reminderMail(facts, now));
+      }
+      return ids.length;
+    });
+    total += written;
+    if (written < SWEEP_BATCH) break;
+  }
+  if (total) deps.mailer.wake();
+  return total;
+}
+
+/** node-postgres answers `{ rows }`, PGlite's drizzle driver too; both are read the same way. */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
+/** Reminders of a booking still due (tests and the CLI): its `remindAt`, or null. */
+export async function reminderOf(db: Db, bookingid: string) {
+  const [row] = await db
+    .select({
+      remindAt: bookingNotices.remindAt,
+      remindedAt: bookingNotices.remindedAt,
+      sequence: bookingNotices.sequence,
+    })
+    .from(bookingNotices)
+    .where(and(eq(bookingNotices.bookingid, bookingid), isNotNull(bookingNotices.bookingid)));
+  return row ?? null;
+}
