@@ -14,8 +14,10 @@ import { QUEUES } from '#server/jobs/engine.ts';
 import { REMINDERS_CRON } from '#server/jobs/reminders.ts';
 import { whenText } from '#server/routes/bookings/booking-mails.ts';
 import {
+  cancellationCutoffMinutes,
   notifyBookingCancelled,
   notifyBookingChanged,
+  notifyBookingMade,
   notifyOwnerOfCustomerBooking,
   notifyOwnerOfCustomerCancel,
   reminderOf,
@@ -68,7 +70,7 @@ async function at(iso: string) {
   owner.token = (await srpTokens(server, owner.email, owner.password)).AccessToken;
 }
 
-const deps = () => ({ env: server.env, mailer: server.deps.mailer, now: clock.clock() });
+const deps = () => ({ env: server.env, mailer: server.deps.mailer });
 
 /** A booking at `start` (an instant) for an hour, through the owner's API. */
 async function book(start: string, customerEmail = customer) {
@@ -93,23 +95,32 @@ async function move(bookingid: string, start: string) {
   clock.advance(1000);
   const begins = new Date(start);
   return server.deps.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ start: bookings.startsAt, end: bookings.endsAt })
+    const [previous] = await tx
+      .select({
+        businessid: bookings.businessid,
+        resourceid: bookings.resourceid,
+        start: bookings.startsAt,
+        end: bookings.endsAt,
+        partysize: bookings.partysize,
+      })
       .from(bookings)
       .where(eq(bookings.bookingid, bookingid));
     await tx
       .update(bookings)
       .set({ startsAt: begins, endsAt: new Date(begins.getTime() + HOUR) })
       .where(eq(bookings.bookingid, bookingid));
-    return notifyBookingChanged(tx, deps(), bookingid, before);
+    const { businessid, ...was } = previous!;
+    const change = { bookingid, businessid, changed: ['time'] as const, previous: was, now: clock.clock() };
+    return notifyBookingChanged(tx, change, deps());
   });
 }
 
-async function cancel(bookingid: string, reason?: string) {
+async function cancel(bookingid: string, reason: string | null = null, by: 'owner' | 'customer' = 'owner') {
   clock.advance(1000);
   return server.deps.db.transaction(async (tx) => {
-    await tx.update(bookings).set({ cancelledAt: clock.clock() }).where(eq(bookings.bookingid, bookingid));
-    return notifyBookingCancelled(tx, deps(), bookingid, { reason });
+    const now = clock.clock();
+    await tx.update(bookings).set({ cancelledAt: now }).where(eq(bookings.bookingid, bookingid));
+    return notifyBookingCancelled(tx, { bookingid, businessid: owner.businessid, reason, by, now }, deps());
   });
 }
 
@@ -166,6 +177,9 @@ describe('booking settings', () => {
     expect(await answer.json()).toEqual(off);
     const mine = await server.api('GET', '/api/businesses/me/booking-settings', { token: owner.token });
     expect(await mine.json()).toEqual(BOOKING_SETTINGS_DEFAULTS);
+    // What the customer routes read for the cut-off.
+    expect(await cancellationCutoffMinutes(server.deps.db, { businessid: other.businessid })).toBe(0);
+    expect(await cancellationCutoffMinutes(server.deps.db, { businessid: owner.businessid })).toBe(120);
   });
 });
 
@@ -251,8 +265,8 @@ describe('reminders', { timeout: 90_000 }, () => {
     const swept = await Promise.all([
       runSweep(),
       runSweep(),
-      sweepReminders({ ...deps(), db: server.deps.db }),
-      sweepReminders({ ...deps(), db: server.deps.db }),
+      sweepReminders({ ...deps(), db: server.deps.db, now: clock.clock() }),
+      sweepReminders({ ...deps(), db: server.deps.db, now: clock.clock() }),
     ]);
     expect(swept.reduce((a, b) => a + b, 0)).toBe(1);
     const [reminder, ...more] = await reminders(bookingid);
@@ -323,9 +337,12 @@ describe("the owner's notices of customers' own bookings", () => {
   it('mail the owner when a customer books or cancels, unless turned off', async () => {
     await at('2026-12-22T12:00:00Z');
     const bookingid = await book('2026-12-23T15:00:00Z');
-    await server.deps.db.transaction((tx) => notifyOwnerOfCustomerBooking(tx, deps(), bookingid));
-    clock.advance(1000);
-    await server.deps.db.transaction((tx) => notifyOwnerOfCustomerCancel(tx, deps(), bookingid));
+    // As the customer routes report them: a booking made in the app, then cancelled there.
+    const made = { bookingid, businessid: owner.businessid, source: 'app' as const, now: clock.clock() };
+    await server.deps.db.transaction((tx) => notifyBookingMade(tx, made, deps()));
+    await cancel(bookingid, null, 'customer');
+    const [ownCancel] = (await mailsOf(bookingid)).filter((m) => m.subject.endsWith('was cancelled'));
+    expect(ownCancel!.text).toContain('You cancelled your booking:');
     const toOwner = (await mailbox(server)).filter((m) => m.to === owner.email).reverse();
     expect(toOwner.map((m) => m.subject)).toEqual(['New booking from the app', 'A booking was cancelled in the app']);
     expect(toOwner[0]!.text).toContain('Ada Lovelace (ada@example.com) booked through the app:');
@@ -335,7 +352,12 @@ describe("the owner's notices of customers' own bookings", () => {
       token: owner.token,
       body: { ...BOOKING_SETTINGS_DEFAULTS, notifyOwnerOfBookings: false },
     });
-    await server.deps.db.transaction((tx) => notifyOwnerOfCustomerBooking(tx, deps(), bookingid));
+    await server.deps.db.transaction((tx) =>
+      notifyOwnerOfCustomerBooking(tx, { bookingid, now: clock.clock() }, deps()),
+    );
+    await server.deps.db.transaction((tx) =>
+      notifyOwnerOfCustomerCancel(tx, { bookingid, now: clock.clock() }, deps()),
+    );
     expect((await mailbox(server)).filter((m) => m.to === owner.email)).toHaveLength(2);
   });
 });

@@ -23,16 +23,47 @@ import {
   reminderMail,
 } from './booking-mails.ts';
 
-/** What the notices need of the app: the settings of mail, the outbox and the clock's `now`. */
-export type NoticeDeps = { env: Env; mailer: Mailer; now: Date };
+/** What the notices need of the app: the settings of mail and the outbox. */
+export type NoticeDeps = { env: Env; mailer: Mailer };
 /** What the owner is told about the customer's mail: the text when it was held (no relay). */
 export type NoticeAnswer = { mailHeld?: string };
 
+/** What changed in a booking (the PATCH route's words). */
+export type BookingChange = 'time' | 'resource' | 'partysize' | 'notes';
+
+/** A change, as the PATCH route reports it: the booking row already holds the new values. */
+export type BookingChanged = {
+  bookingid: string;
+  businessid: string;
+  changed: readonly BookingChange[];
+  previous: { resourceid: string; start: Date; end: Date; partysize: number };
+  now: Date;
+};
+
+/** A cancellation: by the owner in the portal or the customer in the app; the row is already cancelled. */
+export type BookingCancelled = {
+  bookingid: string;
+  businessid: string;
+  reason: string | null;
+  by: 'owner' | 'customer';
+  now: Date;
+};
+
+/** A booking made by the owner in the portal or by the customer in the app. */
+export type BookingMade = { bookingid: string; businessid: string; source: 'owner' | 'app'; now: Date };
+
 const MINUTE = 60_000;
 
-/** The cut-off before a booking's start after which a customer can no longer cancel in the app. */
-export function cancellationCutoffMinutes(business: { cancellationCutoffMinutes?: number | null }): number {
-  return business.cancellationCutoffMinutes ?? BOOKING_SETTINGS_DEFAULTS.cancellationCutoffMinutes;
+/**
+ * Until how many minutes before its start a customer may cancel a booking of this business in the app
+ * (the business's setting, default 2 hours).
+ */
+export async function cancellationCutoffMinutes(tx: Db, business: { businessid: string }): Promise<number> {
+  const [row] = await tx
+    .select({ minutes: businesses.cancellationCutoffMinutes })
+    .from(businesses)
+    .where(eq(businesses.businessid, business.businessid));
+  return row?.minutes ?? BOOKING_SETTINGS_DEFAULTS.cancellationCutoffMinutes;
 }
 
 /** When a booking starting at `start` is reminded: `lead` before it, if that is still ahead; else never. */
@@ -93,7 +124,12 @@ async function factsOf(tx: Db, bookingid: string): Promise<BookingFacts> {
 }
 
 /** The customer's mail, under the stranger limit of its business. */
-async function toCustomer(tx: Db, deps: NoticeDeps, facts: BookingFacts, mail: Parameters<Mailer['enqueue']>[1]) {
+async function toCustomer(
+  tx: Db,
+  deps: NoticeDeps & { now: Date },
+  facts: BookingFacts,
+  mail: Parameters<Mailer['enqueue']>[1],
+): Promise<NoticeAnswer> {
   const relay = strangerMailPolicy(tx, deps.env, facts.businessid, deps.now);
   await deps.mailer.enqueue(tx, mail, await relay.decide(facts.customerEmail));
   const mailHeld = relay.heldNotice();
@@ -101,99 +137,111 @@ async function toCustomer(tx: Db, deps: NoticeDeps, facts: BookingFacts, mail: P
 }
 
 /**
- * A new booking (the owner's or the customer's): the confirmation with its calendar file, and its
- * reminder scheduled from the business's reminder lead.
+ * The customer's confirmation of a new booking, with its calendar file (SEQUENCE 0), greeting them by
+ * name; to a stranger past the business's limit it is held (`mailHeld`). Call beside notifyBookingMade.
  */
-export async function notifyBookingCreated(tx: Db, deps: NoticeDeps, bookingid: string): Promise<NoticeAnswer> {
-  const facts = await factsOf(tx, bookingid);
+export async function confirmBooking(
+  tx: Db,
+  made: { bookingid: string; now: Date },
+  deps: NoticeDeps,
+): Promise<NoticeAnswer> {
+  const facts = await factsOf(tx, made.bookingid);
+  return toCustomer(tx, { ...deps, now: made.now }, facts, confirmationMail(facts, made.now));
+}
+
+/**
+ * A booking was made (the owner's or the customer's): its reminder is scheduled from the business's
+ * reminder lead, and when the customer booked in the app the owner is told (unless turned off).
+ */
+export async function notifyBookingMade(tx: Db, made: BookingMade, deps: NoticeDeps): Promise<void> {
+  const facts = await factsOf(tx, made.bookingid);
   await tx
     .insert(bookingNotices)
     .values({
-      bookingid,
+      bookingid: made.bookingid,
       businessid: facts.businessid,
-      sequence: 0,
-      remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, deps.now),
+      sequence: facts.sequence,
+      remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, made.now),
     })
     .onConflictDoNothing();
-  return toCustomer(tx, deps, facts, confirmationMail({ ...facts, sequence: 0 }, deps.now));
+  if (made.source === 'app') await notifyOwnerOfCustomerBooking(tx, made, deps);
 }
 
 /**
  * A booking was changed (call after updating its row, in the same transaction): the customer gets the
- * new details with an updated calendar file (same UID, SEQUENCE one higher). A new start moves the
+ * new details with an updated calendar file (same UID, SEQUENCE one higher). A new time moves the
  * reminder (due again, at the new time less the lead); otherwise a reminder already sent stays sent.
- * `before` is the booking's time before the change, for the mail's "It was ..." line.
  */
-export async function notifyBookingChanged(
-  tx: Db,
-  deps: NoticeDeps,
-  bookingid: string,
-  before?: { start: Date; end: Date },
-): Promise<NoticeAnswer> {
-  const facts = await factsOf(tx, bookingid);
+export async function notifyBookingChanged(tx: Db, change: BookingChanged, deps: NoticeDeps): Promise<NoticeAnswer> {
+  const facts = await factsOf(tx, change.bookingid);
   const sequence = facts.sequence + 1;
   const [notice] = await tx
     .select({ remindAt: bookingNotices.remindAt, remindedAt: bookingNotices.remindedAt })
     .from(bookingNotices)
-    .where(eq(bookingNotices.bookingid, bookingid))
+    .where(eq(bookingNotices.bookingid, change.bookingid))
     .for('update');
-  const moved = before ? before.start.getTime() !== facts.start.getTime() : true;
+  const moved = change.changed.includes('time') || change.previous.start.getTime() !== facts.start.getTime();
   const reminder = moved
-    ? { remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, deps.now), remindedAt: null }
+    ? { remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, change.now), remindedAt: null }
     : { remindAt: notice?.remindAt ?? null, remindedAt: notice?.remindedAt ?? null };
   await tx
     .insert(bookingNotices)
-    .values({ bookingid, businessid: facts.businessid, sequence, ...reminder })
+    .values({ bookingid: change.bookingid, businessid: facts.businessid, sequence, ...reminder })
     .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { sequence, ...reminder } });
-  return toCustomer(tx, deps, facts, changedMail({ ...facts, sequence }, before ?? facts, deps.now));
+  const mail = changedMail({ ...facts, sequence }, change.previous, change.now);
+  return toCustomer(tx, { ...deps, now: change.now }, facts, mail);
 }
 
 /**
- * A booking was cancelled by the business (call after marking it cancelled, in the same transaction):
- * its reminder is dropped, and the customer gets the cancellation with a METHOD:CANCEL calendar file
- * (same UID, SEQUENCE one higher), with the owner's reason when given.
+ * A booking was cancelled (call after marking it cancelled, in the same transaction): its reminder is
+ * dropped, and the customer gets the cancellation with a METHOD:CANCEL calendar file (same UID,
+ * SEQUENCE one higher), with the owner's reason when given. A customer's own cancellation in the app
+ * also tells the owner (unless turned off).
  */
 export async function notifyBookingCancelled(
   tx: Db,
+  cancel: BookingCancelled,
   deps: NoticeDeps,
-  bookingid: string,
-  options: { reason?: string | null; by?: 'business' | 'customer' } = {},
 ): Promise<NoticeAnswer> {
-  const facts = await factsOf(tx, bookingid);
+  const facts = await factsOf(tx, cancel.bookingid);
   const sequence = facts.sequence + 1;
   await tx
     .insert(bookingNotices)
-    .values({ bookingid, businessid: facts.businessid, sequence, remindAt: null })
+    .values({ bookingid: cancel.bookingid, businessid: facts.businessid, sequence, remindAt: null })
     .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { sequence, remindAt: null } });
-  return toCustomer(tx, deps, facts, cancelledMail({ ...facts, sequence, now: deps.now, ...options }));
+  const by = cancel.by === 'customer' ? 'customer' : 'business';
+  const mail = cancelledMail({ ...facts, sequence, now: cancel.now, reason: cancel.reason, by });
+  const answer = await toCustomer(tx, { ...deps, now: cancel.now }, facts, mail);
+  if (cancel.by === 'customer') await notifyOwnerOfCustomerCancel(tx, cancel, deps);
+  return answer;
 }
 
 /** The customer's name as the owner's notice shows it (their own words), else their e-mail. */
 const nameOf = (facts: BookingFacts) =>
   [facts.firstname, facts.lastname].filter((part) => part?.trim()).join(' ') || facts.customerEmail;
 
-/**
- * A customer booked through the app: the owner is mailed (unless the business turned it off). The
- * customer's own confirmation and reminder are `notifyBookingCreated`'s, called beside this one.
- */
-export async function notifyOwnerOfCustomerBooking(tx: Db, deps: NoticeDeps, bookingid: string): Promise<void> {
-  const facts = await factsOf(tx, bookingid);
+/** A customer booked through the app: the owner is mailed (unless the business turned it off). */
+export async function notifyOwnerOfCustomerBooking(
+  tx: Db,
+  made: { bookingid: string; now: Date },
+  deps: NoticeDeps,
+): Promise<void> {
+  const facts = await factsOf(tx, made.bookingid);
   if (!facts.notifyOwnerOfBookings || !facts.ownerEmail) return;
-  await deps.mailer.enqueue(tx, ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'booked' }), {
-    businessid: facts.businessid,
-  });
+  const mail = ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'booked' });
+  await deps.mailer.enqueue(tx, mail, { businessid: facts.businessid });
 }
 
-/**
- * A customer cancelled through the app (call after marking it cancelled): the owner is mailed (unless
- * turned off). The customer's own cancellation mail is `notifyBookingCancelled(..., { by: 'customer' })`.
- */
-export async function notifyOwnerOfCustomerCancel(tx: Db, deps: NoticeDeps, bookingid: string): Promise<void> {
-  const facts = await factsOf(tx, bookingid);
+/** A customer cancelled through the app: the owner is mailed (unless the business turned it off). */
+export async function notifyOwnerOfCustomerCancel(
+  tx: Db,
+  cancel: { bookingid: string; now: Date },
+  deps: NoticeDeps,
+): Promise<void> {
+  const facts = await factsOf(tx, cancel.bookingid);
   if (!facts.notifyOwnerOfBookings || !facts.ownerEmail) return;
-  await deps.mailer.enqueue(tx, ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'cancelled' }), {
-    businessid: facts.businessid,
-  });
+  const mail = ownerNoticeMail({ ...facts, customerName: nameOf(facts), kind: 'cancelled' });
+  await deps.mailer.enqueue(tx, mail, { businessid: facts.businessid });
 }
 
 /**
@@ -236,7 +284,7 @@ const SWEEP_BATCH = 50;
  * (its reminder was dropped in the cancellation's transaction; the join checks it again) nor one that
  * has begun. Returns how many were written.
  */
-export async function sweepReminders(deps: { db: Db; env: Env; mailer: Mailer; now: Date }): Promise<number> {
+export async function sweepReminders(deps: NoticeDeps & { db: Db; now: Date }): Promise<number> {
   const { db, now } = deps;
   const at = now.toISOString();
   let total = 0;

@@ -11,7 +11,7 @@ import { businessScope } from '../../lib/scope.ts';
 import { availableSlots, localDate, offers } from '../../lib/slots.ts';
 import { check, readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { notifyBookingCreated } from './booking-notices.ts';
+import { confirmBooking, notifyBookingMade } from './booking-notices.ts';
 import { events, resourceOf, slotInputs, timeZoneOf, toBooking } from './bookings.queries.ts';
 
 /** The most events one calendar window answers (a 62-day window of a busy business stays well below). */
@@ -99,7 +99,9 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
       });
       // The confirmation is written with the booking (no booking without its mail, nor the reverse), and
       // its reminder scheduled; to a stranger past the business's limit the mail is held (server/mail/relay.ts).
-      const notice = await notifyBookingCreated(tx, { env, mailer, now }, bookingid);
+      const made = { bookingid, businessid: mine.businessid, source: 'owner', now } as const;
+      const notice = await confirmBooking(tx, made, { env, mailer });
+      await notifyBookingMade(tx, made, { env, mailer });
       return { bookingid, mailHeld: notice.mailHeld };
     });
     mailer.wake();
