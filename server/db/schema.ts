@@ -577,6 +577,8 @@ export const bookingNotices = pgTable(
     sequence: integer('sequence').notNull().default(0),
     remindAt: timestamp('remind_at', { withTimezone: true }),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The confirmation went to the customer (it was not held): their reminder is not counted again. */
+    confirmationSent: boolean('confirmation_sent').notNull().default(false),
   },
   (t) => [
     index('booking_notices_due_idx').on(t.remindAt).where(sql`${t.remindedAt} is null`),

@@ -73,7 +73,7 @@ async function at(iso: string) {
 const deps = () => ({ env: server.env, mailer: server.deps.mailer });
 
 /** A booking at `start` (an instant) for an hour, through the owner's API. */
-async function book(start: string, customerEmail = customer) {
+async function book(start: string, customerEmail = customer, partysize = 2, minutes = 60) {
   const begins = new Date(start);
   const answer = await server.api('POST', '/api/bookings', {
     token: owner.token,
@@ -81,8 +81,8 @@ async function book(start: string, customerEmail = customer) {
       resourceid: chair,
       customerEmail,
       bookingstarttime: begins.toISOString(),
-      bookingendtime: new Date(begins.getTime() + HOUR).toISOString(),
-      partysize: 2,
+      bookingendtime: new Date(begins.getTime() + minutes * 60_000).toISOString(),
+      partysize,
       notes: '',
     },
   });
@@ -359,5 +359,34 @@ describe("the owner's notices of customers' own bookings", () => {
       notifyOwnerOfCustomerCancel(tx, { bookingid, now: clock.clock() }, deps()),
     );
     expect((await mailbox(server)).filter((m) => m.to === owner.email)).toHaveLength(2);
+  });
+});
+
+describe('reminders to strangers', { timeout: 90_000 }, () => {
+  it('are not counted again when the confirmation went; held when it was held', async () => {
+    // Free: 5 mails to strangers an hour. Six guest bookings in one hour: the sixth confirmation is held.
+    await at('2026-12-28T14:00:00Z');
+    const lead = { ...BOOKING_SETTINGS_DEFAULTS, reminderLeadMinutes: 50 };
+    expect(
+      (await server.api('PUT', '/api/businesses/me/booking-settings', { token: owner.token, body: lead })).status,
+    ).toBe(200);
+    const guests = [1, 2, 3, 4, 5, 6].map((n) => `walkin${n}@outside.example`);
+    const ids: string[] = [];
+    // Half-hour bookings for one: four at 15:00 UTC (10:00 in New York), two at 15:30; reminded at 14:10 and 14:40.
+    for (const [i, guest] of guests.entries()) {
+      ids.push(await book(i < 4 ? '2026-12-28T15:00:00Z' : '2026-12-28T15:30:00Z', guest, 1, 30));
+    }
+    const status = async (to: string, prefix: string) =>
+      (await mailbox(server)).filter((m) => m.to === to && m.subject.startsWith(prefix)).map((m) => m.status);
+    expect(await status(guests[5]!, 'Your booking')).toEqual(['held']);
+    // Within the same hour every reminder is due: five go although the hour's limit is reached, the sixth is held.
+    await at('2026-12-28T14:45:00Z');
+    expect(await runSweep()).toBe(6);
+    for (const guest of guests.slice(0, 5)) expect(await status(guest, 'Reminder:')).toEqual(['sent']);
+    expect(await status(guests[5]!, 'Reminder:')).toEqual(['held']);
+    await server.api('PUT', '/api/businesses/me/booking-settings', {
+      token: owner.token,
+      body: BOOKING_SETTINGS_DEFAULTS,
+    });
   });
 });

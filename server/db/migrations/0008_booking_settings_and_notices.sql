@@ -3,7 +3,8 @@ CREATE TABLE "booking_notices" (
 	"businessid" uuid NOT NULL,
 	"sequence" integer DEFAULT 0 NOT NULL,
 	"remind_at" timestamp with time zone,
-	"reminded_at" timestamp with time zone
+	"reminded_at" timestamp with time zone,
+	"confirmation_sent" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "businesses" ADD COLUMN "reminder_lead_minutes" integer DEFAULT 1440;--> statement-breakpoint

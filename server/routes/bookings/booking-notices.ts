@@ -75,6 +75,7 @@ export function reminderDue(start: Date, leadMinutes: number | null, now: Date):
 
 type BookingFacts = BookingMailData & {
   sequence: number;
+  confirmationSent: boolean;
   businessid: string;
   customerEmail: string;
   lastname: string | null;
@@ -106,6 +107,7 @@ async function factsOf(tx: Db, bookingid: string): Promise<BookingFacts> {
       ownerEmail: owner,
       resourcename: bookingResources.resourcename,
       sequence: bookingNotices.sequence,
+      confirmationSent: bookingNotices.confirmationSent,
     })
     .from(bookings)
     .innerJoin(bookingCustomers, eq(bookingCustomers.id, bookings.customerid))
@@ -119,6 +121,7 @@ async function factsOf(tx: Db, bookingid: string): Promise<BookingFacts> {
     ...row,
     customerEmail: row.email,
     sequence: row.sequence ?? 0,
+    confirmationSent: row.confirmationSent ?? false,
     cancelled: row.cancelledAt !== null,
   };
 }
@@ -146,7 +149,14 @@ export async function confirmBooking(
   deps: NoticeDeps,
 ): Promise<NoticeAnswer> {
   const facts = await factsOf(tx, made.bookingid);
-  return toCustomer(tx, { ...deps, now: made.now }, facts, confirmationMail(facts, made.now));
+  const answer = await toCustomer(tx, { ...deps, now: made.now }, facts, confirmationMail(facts, made.now));
+  // Remembered for the reminder: an address the limit let through for this booking is not counted again.
+  const confirmationSent = !answer.mailHeld;
+  await tx
+    .insert(bookingNotices)
+    .values({ bookingid: made.bookingid, businessid: facts.businessid, confirmationSent })
+    .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { confirmationSent } });
+  return answer;
 }
 
 /**
@@ -155,15 +165,11 @@ export async function confirmBooking(
  */
 export async function notifyBookingMade(tx: Db, made: BookingMade, deps: NoticeDeps): Promise<void> {
   const facts = await factsOf(tx, made.bookingid);
+  const remindAt = reminderDue(facts.start, facts.reminderLeadMinutes, made.now);
   await tx
     .insert(bookingNotices)
-    .values({
-      bookingid: made.bookingid,
-      businessid: facts.businessid,
-      sequence: facts.sequence,
-      remindAt: reminderDue(facts.start, facts.reminderLeadMinutes, made.now),
-    })
-    .onConflictDoNothing();
+    .values({ bookingid: made.bookingid, businessid: facts.businessid, sequence: facts.sequence, remindAt })
+    .onConflictDoUpdate({ target: bookingNotices.bookingid, set: { remindAt } });
   if (made.source === 'app') await notifyOwnerOfCustomerBooking(tx, made, deps);
 }
 
@@ -282,7 +288,9 @@ const SWEEP_BATCH = 50;
  * locked and skipped when another sweep holds them) in the SAME transaction that writes its mail, so
  * a reminder is written exactly once whichever copies sweep at once. Never for a cancelled booking
  * (its reminder was dropped in the cancellation's transaction; the join checks it again) nor one that
- * has begun. Returns how many were written.
+ * has begun. A reminder whose booking's confirmation was sent is not counted against the no-relay
+ * limits (that address was let through for this booking already); otherwise it is, like any owner text
+ * to a stranger. Returns how many were written.
  */
 export async function sweepReminders(deps: NoticeDeps & { db: Db; now: Date }): Promise<number> {
   const { db, now } = deps;
@@ -305,7 +313,10 @@ export async function sweepReminders(deps: NoticeDeps & { db: Db; now: Date }): 
       const ids = rowsOf<{ bookingid: string }>(claimed).map((row) => row.bookingid);
       for (const bookingid of ids) {
         const facts = await factsOf(tx, bookingid);
-        await toCustomer(tx, deps, facts, reminderMail(facts, now));
+        const mail = reminderMail(facts, now);
+        // The confirmation went: the limit let this address through for this booking once already.
+        if (facts.confirmationSent) await deps.mailer.enqueue(tx, mail, { businessid: facts.businessid });
+        else await toCustomer(tx, deps, facts, mail);
       }
       return ids.length;
     });
@@ -327,6 +338,7 @@ export async function reminderOf(db: Db, bookingid: string) {
       remindAt: bookingNotices.remindAt,
       remindedAt: bookingNotices.remindedAt,
       sequence: bookingNotices.sequence,
+      confirmationSent: bookingNotices.confirmationSent,
     })
     .from(bookingNotices)
     .where(and(eq(bookingNotices.bookingid, bookingid), isNotNull(bookingNotices.bookingid)));
