@@ -325,9 +325,12 @@ const settingMinutes = (label: string, min: number) => {
   );
 };
 
+/** A required field whose absence is refused with its label's message: the '' fed to it fails its check. */
+const labelled = <S extends v.GenericSchema>(schema: S) => v.optional(schema, '' as never);
+
 export const BookingSettingsRequest = v.object({
-  reminderLeadMinutes: v.nullable(settingMinutes('Reminder lead', 30)),
-  cancellationCutoffMinutes: settingMinutes('Cancellation cut-off', 0),
-  notifyOwnerOfBookings: v.boolean('Owner notifications must be true or false.'),
+  reminderLeadMinutes: labelled(v.nullable(settingMinutes('Reminder lead', 30))),
+  cancellationCutoffMinutes: labelled(settingMinutes('Cancellation cut-off', 0)),
+  notifyOwnerOfBookings: labelled(v.boolean('Owner notifications must be true or false.')),
 });
 export type BookingSettingsRequest = v.InferInput<typeof BookingSettingsRequest>;

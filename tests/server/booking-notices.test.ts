@@ -158,7 +158,9 @@ describe('booking settings', () => {
       [{ ...BOOKING_SETTINGS_DEFAULTS, cancellationCutoffMinutes: 1.5 }, /^Cancellation cut-off must be/],
       [{ ...BOOKING_SETTINGS_DEFAULTS, cancellationCutoffMinutes: 999_999 }, /^Cancellation cut-off must be/],
       [{ ...BOOKING_SETTINGS_DEFAULTS, notifyOwnerOfBookings: 'yes' }, /^Owner notifications must be true or false/],
-      [{ reminderLeadMinutes: null, notifyOwnerOfBookings: true }, /^cancellationCutoffMinutes is not valid/],
+      [{ reminderLeadMinutes: null, notifyOwnerOfBookings: true }, /^Cancellation cut-off must be/],
+      [{ cancellationCutoffMinutes: 120, notifyOwnerOfBookings: true }, /^Reminder lead must be/],
+      [{ reminderLeadMinutes: 60, cancellationCutoffMinutes: 120 }, /^Owner notifications must be/],
     ];
     for (const [body, message] of cases) {
       const answer = await put(body);
