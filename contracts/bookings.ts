@@ -295,3 +295,42 @@ export const BookingsQuery = v.pipe(
     `The window may span at most ${MAX_WINDOW_DAYS} days.`,
   ),
 );
+
+// --- Booking settings (issue 24) ------------------------------------------------------------------
+
+/** The defaults a business starts with: a reminder a day ahead, cancelling until 2 hours before, owner told. */
+export const BOOKING_SETTINGS_DEFAULTS = {
+  reminderLeadMinutes: 1440,
+  cancellationCutoffMinutes: 120,
+  notifyOwnerOfBookings: true,
+} as const;
+/** The longest reminder lead and cancellation cut-off: a week. */
+export const MAX_SETTING_MINUTES = 7 * 24 * 60;
+
+/** GET/PUT /api/businesses/me/booking-settings: `reminderLeadMinutes: null` = no reminders. */
+export const BookingSettings = v.object({
+  reminderLeadMinutes: v.nullable(v.number()),
+  cancellationCutoffMinutes: v.number(),
+  notifyOwnerOfBookings: v.boolean(),
+});
+export type BookingSettings = v.InferOutput<typeof BookingSettings>;
+
+const settingMinutes = (label: string, min: number) => {
+  const message = `${label} must be a whole number of minutes from ${min} to ${MAX_SETTING_MINUTES}.`;
+  return v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(MAX_SETTING_MINUTES, message),
+  );
+};
+
+/** A required field whose absence is refused with its label's message: the '' fed to it fails its check. */
+const labelled = <S extends v.GenericSchema>(schema: S) => v.optional(schema, '' as never);
+
+export const BookingSettingsRequest = v.object({
+  reminderLeadMinutes: labelled(v.nullable(settingMinutes('Reminder lead', 30))),
+  cancellationCutoffMinutes: labelled(settingMinutes('Cancellation cut-off', 0)),
+  notifyOwnerOfBookings: labelled(v.boolean('Owner notifications must be true or false.')),
+});
+export type BookingSettingsRequest = v.InferInput<typeof BookingSettingsRequest>;

@@ -15,6 +15,7 @@ import {
   bookingClosuresEntry,
   bookingFormEntry,
   bookingScheduleEntry,
+  bookingSettingsEntry,
   bookingSetupEntry,
   bookingsCalendarEntry,
 } from './samples/bookings.samples.ts';
@@ -60,6 +61,7 @@ export const registry: MachineEntry[] = [
   bookingSetupEntry,
   bookingScheduleEntry,
   bookingClosuresEntry,
+  bookingSettingsEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
   postDeleteEntry,

@@ -17,6 +17,7 @@ import { allOperations } from './openapi/operations.ts';
 import { accountRoutes } from './routes/account/account.routes.ts';
 import { bookingsRoutes } from './routes/bookings/bookings.routes.ts';
 import { resourcesRoutes } from './routes/bookings/resources.routes.ts';
+import { bookingSettingsRoutes } from './routes/bookings/settings.routes.ts';
 import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
 import { statsRoutes } from './routes/businesses/stats.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/messaging/business', messagingRoutes(deps));
   api.route('/', resourcesRoutes(deps));
   api.route('/', bookingsRoutes(deps));
+  api.route('/', bookingSettingsRoutes(deps));
   api.all('*', unknownPath);
   app.route('/api', api);
 

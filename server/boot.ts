@@ -5,6 +5,7 @@ import type { Env } from './env.ts';
 import { createIdentity } from './identity/identity.ts';
 import { startJobEngine } from './jobs/engine.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
+import { startReminders } from './jobs/reminders.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaStore } from './media/index.ts';
@@ -45,6 +46,7 @@ export async function boot(options: BootOptions) {
   database.onClose(jobs.stop);
   const mailer = await createMailer({ db, env, clock, log, jobs });
   await startHousekeeping({ db, media, clock, log, jobs });
+  await startReminders({ db, env, mailer, clock, log, jobs });
   const deps: AppDeps = { db, env, clock, identity, mailer, jobs, media, log, distDir: options.distDir };
   const app = createApp(deps);
   if (demoCreated) await seedDemoContent(deps, env.DEMO_EMAIL);

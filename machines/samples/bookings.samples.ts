@@ -5,6 +5,7 @@
  */
 import {
   type AvailabilityRule,
+  BOOKING_SETTINGS_DEFAULTS,
   BOOKING_TEXTS,
   type Booking,
   type Closure,
@@ -17,6 +18,7 @@ import { resourceLimitReached } from '#contracts/limits.ts';
 import { bookingClosuresMachine, closureError } from '../booking-closures.machine.ts';
 import { bookingFormMachine } from '../booking-form.machine.ts';
 import { bookingScheduleMachine } from '../booking-schedule.machine.ts';
+import { bookingSettingsMachine, REMINDER_OFF } from '../booking-settings.machine.ts';
 import { bookingSetupMachine } from '../booking-setup.machine.ts';
 import { bookingsCalendarMachine } from '../bookings-calendar.machine.ts';
 import { defineEntry, done, fail, note } from '../lib/entry.ts';
@@ -422,5 +424,54 @@ export const bookingClosuresEntry = defineEntry({
     shows: (s) => (s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
     test: 'tests/generated/booking-closures.generated.test.tsx',
     usesUp: 'Closures added or removed: a fresh seed puts it back',
+  },
+});
+
+/** Booking Settings as the demo starts, and after turning reminders off and the owner e-mails off. */
+export const defaultSettings = { ...BOOKING_SETTINGS_DEFAULTS };
+export const changedSettings = {
+  reminderLeadMinutes: null,
+  cancellationCutoffMinutes: 1440,
+  notifyOwnerOfBookings: false,
+};
+
+export const bookingSettingsEntry = defineEntry({
+  machine: bookingSettingsMachine,
+  title: 'Booking Settings (Booking Setup)',
+  samples: [
+    note(
+      { type: 'settings.edit', field: 'reminder', value: REMINDER_OFF },
+      { say: 'choose "No reminder" in Reminder e-mail to the customer' },
+    ),
+    note(
+      { type: 'settings.edit', field: 'cutoff', value: '1440' },
+      { say: 'choose "24 hours before" in Customers can cancel in the app until' },
+    ),
+    note(
+      { type: 'settings.toggle', value: false },
+      { say: 'untick "E-mail me when a customer books or cancels in the app"' },
+    ),
+    { type: 'settings.save' },
+    note({ type: 'settings.retry' }, { say: 'press "Try again" under Booking Settings' }),
+    done('loadSettings', defaultSettings),
+    note(fail('loadSettings', { message: networkFailure, network: true }), { arrange: block('*booking-settings*') }),
+    done('saveSettings', changedSettings),
+    note(fail('saveSettings', { message: networkFailure, network: true }), { arrange: stopServer }),
+    note(fail('saveSettings', { message: '' }), { notByHand: noServerWithoutReason }),
+  ],
+  uiKey: (s) => ({
+    state: s.value,
+    reminder: s.context.draft.reminder === REMINDER_OFF,
+    notifyOwner: s.context.draft.notifyOwner,
+    saved: s.context.saved,
+    error: !!s.context.error,
+  }),
+  plan: {
+    start: { url: '/bookings/setup', signedInAs: demoOwner },
+    shows: (s) => [
+      ...(s.context.saved ? ['Beside the button: "Booking settings saved."'] : []),
+      ...(s.context.error && !s.hasTag('error') ? [`Under the form: "${s.context.error}"`] : []),
+    ],
+    test: 'tests/generated/booking-settings.generated.test.tsx',
   },
 });

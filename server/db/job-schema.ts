@@ -5,8 +5,11 @@ export type SqlExecutor = { executeSql: (text: string, values?: unknown[]) => Pr
 
 export const JOB_SCHEMA = 'pgboss';
 
-/** The app's queues: mail sends (server/mail/mailer.ts) and housekeeping (server/jobs/housekeeping.ts). */
-export const QUEUES = { mail: 'mail', housekeeping: 'housekeeping' } as const;
+/**
+ * The app's queues: mail sends (server/mail/mailer.ts), housekeeping (server/jobs/housekeeping.ts) and
+ * the booking reminders' sweep (server/jobs/reminders.ts).
+ */
+export const QUEUES = { mail: 'mail', housekeeping: 'housekeeping', reminders: 'reminders' } as const;
 /** pg-boss's own queue for schedules, made here for the same reason as ours (below). */
 const SCHEDULE_QUEUE = '__pgboss__send-it';
 

@@ -184,6 +184,12 @@ export const businesses = pgTable('businesses', {
     .references(() => packages.packageid),
   negotiatedMonthlyPrice: numeric('negotiated_monthly_price', { precision: 10, scale: 2 }).notNull(),
   billingCycle: text('billing_cycle').notNull().default('month'),
+  /** Booking settings (issue 24): minutes before a booking's start its reminder is mailed; null = no reminders. */
+  reminderLeadMinutes: integer('reminder_lead_minutes').default(1440),
+  /** Customers may cancel in the app until this many minutes before the start. */
+  cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
+  /** The owner is mailed when a customer books or cancels through the app. */
+  notifyOwnerOfBookings: boolean('notify_owner_of_bookings').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -548,6 +554,35 @@ export const bookings = pgTable(
     // The calendar's window (business, then time) and the slot check's day (resource, then time).
     index('bookings_business_starts_idx').on(t.businessid, t.startsAt),
     index('bookings_resource_starts_idx').on(t.resourceid, t.startsAt),
+  ],
+);
+
+/**
+ * What a booking's mails need beyond the booking (issue 24, server/routes/bookings/booking-notices.ts):
+ * the calendar file's SEQUENCE (raised by each change, so calendars replace the event) and its reminder.
+ * `remindAt` is when the reminder is due (null: none); the sweep of the job engine marks `remindedAt`
+ * with a conditional update in the transaction that writes the mail, so a reminder is written once
+ * whichever copies sweep. A move sets a new `remindAt` and clears `remindedAt`; a cancellation clears
+ * `remindAt` (docs/decisions/024-booking-mails-and-reminders.md).
+ */
+export const bookingNotices = pgTable(
+  'booking_notices',
+  {
+    bookingid: uuid('bookingid')
+      .primaryKey()
+      .references(() => bookings.bookingid, { onDelete: 'cascade' }),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull().default(0),
+    remindAt: timestamp('remind_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** The confirmation went to the customer (it was not held): their reminder is not counted again. */
+    confirmationSent: boolean('confirmation_sent').notNull().default(false),
+  },
+  (t) => [
+    index('booking_notices_due_idx').on(t.remindAt).where(sql`${t.remindedAt} is null`),
+    index('booking_notices_business_idx').on(t.businessid),
   ],
 );
 

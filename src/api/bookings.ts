@@ -2,6 +2,7 @@ import {
   AvailabilityRule,
   AvailabilityRuleList,
   BookingAnswer,
+  BookingSettings,
   BookingsAnswer,
   Closure,
   Closures,
@@ -45,6 +46,11 @@ export const addClosure = (body: unknown, signal?: AbortSignal) =>
   api.post('/api/booking-closures', Closure, body, { signal });
 export const deleteClosure = (closureid: string, signal?: AbortSignal) =>
   api.delete(`/api/booking-closures/${id(closureid)}`, MessageBody, { signal });
+
+export const getBookingSettings = (signal?: AbortSignal) =>
+  api.get('/api/businesses/me/booking-settings', BookingSettings, { signal });
+export const saveBookingSettings = (body: BookingSettings, signal?: AbortSignal) =>
+  api.put('/api/businesses/me/booking-settings', BookingSettings, body, { signal });
 
 export const getSlots = (
   q: { resourceid: string; date: string; duration: number; partysize: number },

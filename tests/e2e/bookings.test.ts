@@ -113,4 +113,42 @@ describe.runIf(available)('bookings, from setup to the calendar', () => {
       expect(problems).toEqual([]);
     });
   });
+
+  test('Booking Settings: saved, kept after a reload, readable at 375 px with the keyboard', async () => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await signIn(page, stack.demo.email, stack.demo.password);
+      await page.goto('/bookings/setup');
+      const settings = page.getByRole('region', { name: 'Booking Settings' });
+      const reminder = settings.getByLabel('Reminder e-mail to the customer');
+      const cutoff = settings.getByLabel('Customers can cancel in the app until');
+      await reminder.waitFor();
+      expect(await reminder.inputValue()).toBe('1440');
+      expect(await cutoff.inputValue()).toBe('120');
+      await reminder.selectOption({ label: '48 hours before' });
+      await cutoff.selectOption({ label: '24 hours before' });
+      await settings.getByLabel('E-mail me when a customer books or cancels in the app').uncheck();
+      // Saved from the keyboard: Tab to the button, Enter.
+      await settings.getByRole('button', { name: 'Save Settings' }).focus();
+      await page.keyboard.press('Enter');
+      await settings.getByText('Booking settings saved.').waitFor();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await expectAccessible(page, 'Booking Settings at 375px');
+
+      await page.reload();
+      await reminder.waitFor();
+      expect(await reminder.inputValue()).toBe('2880');
+      expect(await cutoff.inputValue()).toBe('1440');
+      expect(await settings.getByLabel('E-mail me when a customer books or cancels in the app').isChecked()).toBe(
+        false,
+      );
+
+      // Back to the defaults for the other tests.
+      await reminder.selectOption({ label: '24 hours before' });
+      await cutoff.selectOption({ label: '2 hours before' });
+      await settings.getByLabel('E-mail me when a customer books or cancels in the app').check();
+      await settings.getByRole('button', { name: 'Save Settings' }).click();
+      await settings.getByText('Booking settings saved.').waitFor();
+      expect(problems).toEqual([]);
+    });
+  });
 });

@@ -6,9 +6,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { AvailabilityRule, Closure } from '#contracts/bookings.ts';
+import {
+  type AvailabilityRule,
+  BOOKING_SETTINGS_DEFAULTS,
+  type BookingSettings,
+  type Closure,
+} from '#contracts/bookings.ts';
 import { bookingClosuresMachine } from '#machines/booking-closures.machine.ts';
 import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
+import { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import type { ResourceField, SetupContext } from '#machines/booking-setup.machine.ts';
 import { bookingSetupEntry } from '#machines/samples/bookings.samples.ts';
 import { SetupView } from '#src/features/bookings/setup-page.tsx';
@@ -27,9 +33,12 @@ const resourceDialog = () =>
 const confirm = () => screen.queryByRole('alertdialog', { name: specTexts.confirmDeletion });
 const nameOf = (flow: Flow, id: string) => live(flow).resources.find((r) => r.resourceid === id)!.resourcename;
 
-/** The closures and the schedule have their own generated tests; here they answer at once. */
+/** The closures, the schedule and the settings have their own generated tests; here they answer at once. */
 const quietClosures = bookingClosuresMachine.provide({
   actors: { loadClosures: fromPromise(async (): Promise<Closure[]> => []) },
+});
+const quietSettings = bookingSettingsMachine.provide({
+  actors: { loadSettings: fromPromise(async (): Promise<BookingSettings> => ({ ...BOOKING_SETTINGS_DEFAULTS })) },
 });
 const quietSchedule = bookingScheduleMachine.provide({
   actors: { loadRules: fromPromise(async (): Promise<AvailabilityRule[]> => []) },
@@ -56,6 +65,7 @@ describeFlow(bookingSetupEntry, {
       businessid="b-demo"
       today="2026-11-23"
       closuresHooks={{ logic: quietClosures }}
+      settingsHooks={{ logic: quietSettings }}
       scheduleHooks={{ logic: quietSchedule }}
       {...hooks}
     />

@@ -223,7 +223,8 @@ describe('bookings', () => {
     });
 
     const mail = (await mailbox(server)).find((m) => m.to === 'ada@example.com' && m.subject.includes('confirmed'))!;
-    expect(mail.text).toContain('Monday 7 December 2026, 09:00 - 10:30 (America/New_York)');
+    expect(mail.text).toContain('Monday 7 December 2026, 9:00 AM - 10:30 AM (New York time)');
+    expect(mail.text).toMatch(/^Hello Ada,\n/);
     const ics = mail.attachments[0]!;
     expect(ics.filename).toBe('booking.ics');
     expect(ics.content).toContain('DTSTART:20261207T140000Z');

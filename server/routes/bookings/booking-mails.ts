@@ -7,6 +7,10 @@ import type { OutgoingMail } from '../../mail/mailer.ts';
 export type BookingMailData = {
   bookingid: string;
   email: string;
+  /** The customer's first name when the portal knows it (an app customer), for the greeting. */
+  firstname?: string | null;
+  /** The calendar file's SEQUENCE: 0 when made, one more for each change and the cancellation. */
+  sequence?: number;
   businessname: string;
   address: string | null;
   resourcename: string;
@@ -39,12 +43,36 @@ export function subjectText(text: string): string {
   return `“${atWord.replace(/[\s.,;]+$/, '')}…”`;
 }
 
-/** "Monday 7 December 2026, 10:00 - 11:00 (Europe/London)": the business's own wall time. */
+/**
+ * A zone named in words: "New York time", "London time", "UTC". The IANA id's place (its last part)
+ * is what CLDR calls the zone's exemplar city; zones without one ("Etc/GMT+5") fall back to Intl's
+ * offset name ("GMT-5").
+ */
+export function zoneInWords(timeZone: string, at: Date = new Date()): string {
+  if (timeZone === 'UTC' || timeZone === 'Etc/UTC' || timeZone === 'Etc/GMT') return 'UTC';
+  const place = timeZone.split('/').at(-1)!;
+  if (timeZone.includes('/') && !timeZone.startsWith('Etc/')) return `${place.replaceAll('_', ' ')} time`;
+  const offset = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'shortOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return offset ?? timeZone;
+}
+
+/**
+ * "Tuesday 1 December 2026, 10:00 AM - 11:00 AM (New York time)": the business's own wall time, with
+ * its zone named in words, so a customer in another zone knows which clock it is.
+ */
 export function whenText(b: Pick<BookingMailData, 'start' | 'end' | 'timeZone'>): string {
   const start = new TZDate(b.start.getTime(), b.timeZone);
   const end = new TZDate(b.end.getTime(), b.timeZone);
-  return `${format(start, 'EEEE d MMMM yyyy, HH:mm')} - ${format(end, 'HH:mm')} (${b.timeZone})`;
+  return `${format(start, 'EEEE d MMMM yyyy, h:mm a')} - ${format(end, 'h:mm a')} (${zoneInWords(b.timeZone, b.start)})`;
 }
+
+/** "Hello Ada," when the customer's name is known, else "Hello,". */
+export const greeting = (b: Pick<BookingMailData, 'firstname'>) => {
+  const name = b.firstname?.replace(/[\p{Cc}\p{Cf}]/gu, '').trim();
+  return name ? `Hello ${name},` : 'Hello,';
+};
 
 /** The booking as a calendar file (RFC 5545), in UTC so every calendar app places it right. */
 export function bookingIcs(b: BookingMailData, now: Date, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): string {
@@ -52,6 +80,8 @@ export function bookingIcs(b: BookingMailData, now: Date, method: 'PUBLISH' | 'C
     uid: `${b.bookingid}@business-portal`,
     productId: 'business-portal/bookings',
     method,
+    // The same UID for every file of one booking; calendars keep the one with the highest SEQUENCE.
+    sequence: b.sequence ?? 0,
     status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
     created: now.getTime(),
     start: b.start.getTime(),
@@ -72,7 +102,7 @@ export const confirmationMail = (b: BookingMailData, now: Date): OutgoingMail =>
   to: b.email,
   subject: `Your booking at ${subjectText(b.businessname)} is confirmed`,
   text: [
-    'Hello,',
+    greeting(b),
     '',
     `${b.businessname} has booked you in:`,
     '',
@@ -86,21 +116,102 @@ export const confirmationMail = (b: BookingMailData, now: Date): OutgoingMail =>
   attachments: [{ filename: 'booking.ics', contentType: 'text/calendar; method=PUBLISH', content: bookingIcs(b, now) }],
 });
 
-export const cancelledMail = (b: BookingMailData & { now: Date }): OutgoingMail => ({
+/**
+ * A cancellation: by the business (`by: 'business'`, the default, with its reason when it gave one) or
+ * by the customer in the app (`by: 'customer'`, their own confirmation).
+ */
+export const cancelledMail = (
+  b: BookingMailData & { now: Date; reason?: string | null; by?: 'business' | 'customer' },
+): OutgoingMail => ({
   to: b.email,
   subject: `Your booking at ${subjectText(b.businessname)} was cancelled`,
   text: [
-    'Hello,',
+    greeting(b),
     '',
-    `${b.businessname} had to cancel your booking:`,
+    b.by === 'customer' ? 'You cancelled your booking:' : `${b.businessname} had to cancel your booking:`,
     '',
     `${b.resourcename}, party of ${b.partysize}`,
     whenText(b),
+    ...(b.reason?.trim() ? ['', `Reason: ${b.reason.trim()}`] : []),
     '',
-    'We are sorry for the trouble. Please get in touch with the business to find another time.',
+    b.by === 'customer'
+      ? 'The attached calendar file removes it from your calendar.'
+      : 'We are sorry for the trouble. Please get in touch with the business to find another time.',
   ].join('\n'),
   links: [],
   attachments: [
     { filename: 'booking.ics', contentType: 'text/calendar; method=CANCEL', content: bookingIcs(b, b.now, 'CANCEL') },
   ],
+});
+
+/** The booking was changed (moved, another resource, party size or notes): the new details and an updated file. */
+export const changedMail = (
+  b: BookingMailData,
+  before: Pick<BookingMailData, 'start' | 'end'>,
+  now: Date,
+): OutgoingMail => {
+  const moved = before.start.getTime() !== b.start.getTime() || before.end.getTime() !== b.end.getTime();
+  return {
+    to: b.email,
+    subject: `Your booking at ${subjectText(b.businessname)} has changed`,
+    text: [
+      greeting(b),
+      '',
+      `${b.businessname} has changed your booking. It is now:`,
+      '',
+      `${b.resourcename}, party of ${b.partysize}`,
+      whenText(b),
+      ...(moved ? [`(It was ${whenText({ ...before, timeZone: b.timeZone })}.)`] : []),
+      ...(b.address ? [b.address] : []),
+      '',
+      'The attached calendar file updates the booking in your calendar. If you cannot make it, please let the business know.',
+    ].join('\n'),
+    links: [],
+    attachments: [
+      { filename: 'booking.ics', contentType: 'text/calendar; method=PUBLISH', content: bookingIcs(b, now) },
+    ],
+  };
+};
+
+/** The reminder a set time before the start (the business's reminder lead), with the calendar file. */
+export const reminderMail = (b: BookingMailData, now: Date): OutgoingMail => ({
+  to: b.email,
+  subject: `Reminder: your booking at ${subjectText(b.businessname)}`,
+  text: [
+    greeting(b),
+    '',
+    `A reminder of your booking with ${b.businessname}:`,
+    '',
+    `${b.resourcename}, party of ${b.partysize}`,
+    whenText(b),
+    ...(b.address ? [b.address] : []),
+    '',
+    'The attached calendar file adds it to your calendar. If you cannot make it, please let the business know.',
+  ].join('\n'),
+  links: [],
+  attachments: [{ filename: 'booking.ics', contentType: 'text/calendar; method=PUBLISH', content: bookingIcs(b, now) }],
+});
+
+/** To the owner: a customer booked or cancelled through the app (business setting, on by default). */
+export const ownerNoticeMail = (
+  b: BookingMailData & { ownerEmail: string; customerName: string; kind: 'booked' | 'cancelled' },
+): OutgoingMail => ({
+  to: b.ownerEmail,
+  subject: b.kind === 'booked' ? 'New booking from the app' : 'A booking was cancelled in the app',
+  text: [
+    'Hello,',
+    '',
+    b.kind === 'booked'
+      ? `${b.customerName} (${b.email}) booked through the app:`
+      : `${b.customerName} (${b.email}) cancelled through the app:`,
+    '',
+    `${b.resourcename}, party of ${b.partysize}`,
+    whenText(b),
+    '',
+    b.kind === 'booked'
+      ? 'It is on your Bookings Calendar.'
+      : 'The place is free again and offered to other customers.',
+    'You can turn these e-mails off under Booking Setup, Booking settings.',
+  ].join('\n'),
+  links: [],
 });

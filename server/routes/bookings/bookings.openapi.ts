@@ -104,4 +104,19 @@ export const bookingsApi = describeRoutes('owner', {
     queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z', resourceId: resourceid },
     ok: { 200: b.BookingsAnswer },
   },
+  'GET /api/businesses/me/booking-settings': {
+    summary:
+      "The business's booking settings: reminder lead (null: no reminders), cancellation cut-off, owner notifications",
+    tags,
+    ok: { 200: b.BookingSettings },
+  },
+  'PUT /api/businesses/me/booking-settings': {
+    summary: 'Change the booking settings (a new reminder lead moves the reminders not yet sent)',
+    tags,
+    body: {
+      schema: b.BookingSettingsRequest,
+      example: { reminderLeadMinutes: 1440, cancellationCutoffMinutes: 120, notifyOwnerOfBookings: true },
+    },
+    ok: { 200: b.BookingSettings },
+  },
 });

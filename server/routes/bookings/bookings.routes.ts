@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { BOOKING_TEXTS, BookingRequest, BookingsQuery, SlotsQuery } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
-import { bookingCustomers, bookings, businesses, userGroups, users } from '../../db/schema.ts';
+import { bookingCustomers, bookings, userGroups, users } from '../../db/schema.ts';
 import { GROUPS } from '../../identity/types.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -10,9 +10,8 @@ import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { availableSlots, localDate, offers } from '../../lib/slots.ts';
 import { check, readJson } from '../../lib/validate.ts';
-import { strangerMailPolicy } from '../../mail/relay.ts';
 import type { AppDeps } from '../../types.ts';
-import { confirmationMail } from './booking-mails.ts';
+import { confirmBooking, notifyBookingMade } from './booking-notices.ts';
 import { events, resourceOf, slotInputs, timeZoneOf, toBooking } from './bookings.queries.ts';
 
 /** The most events one calendar window answers (a 62-day window of a busy business stays well below). */
@@ -76,11 +75,7 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
       if (body.partysize > resource.capacity) {
         throw new HttpError(400, `Party size must be at most ${resource.capacity} for ${resource.resourcename}.`);
       }
-      const [business] = await tx
-        .select({ name: businesses.businessname, address: businesses.address, timeZone: businesses.timezone })
-        .from(businesses)
-        .where(eq(businesses.businessid, mine.businessid));
-      const timeZone = business!.timeZone;
+      const timeZone = await timeZoneOf(tx, mine.businessid);
       const date = localDate(body.bookingstarttime, timeZone);
       const inputs = await slotInputs(tx, mine.businessid, resource, date, timeZone);
       const query = { ...inputs, date, timeZone, partysize: body.partysize, now };
@@ -102,28 +97,12 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
         notes: body.notes,
         createdAt: now,
       });
-      // The confirmation is written with the booking: no booking without its mail, nor the reverse. To a
-      // stranger past the business's limit it is held (server/mail/relay.ts).
-      const relay = strangerMailPolicy(tx, env, mine.businessid, now);
-      await mailer.enqueue(
-        tx,
-        confirmationMail(
-          {
-            bookingid,
-            email: body.customerEmail,
-            businessname: business!.name,
-            address: business!.address,
-            resourcename: resource.resourcename,
-            start: body.bookingstarttime,
-            end: body.bookingendtime,
-            partysize: body.partysize,
-            timeZone,
-          },
-          now,
-        ),
-        await relay.decide(body.customerEmail),
-      );
-      return { bookingid, mailHeld: relay.heldNotice() };
+      // The confirmation is written with the booking (no booking without its mail, nor the reverse), and
+      // its reminder scheduled; to a stranger past the business's limit the mail is held (server/mail/relay.ts).
+      const made = { bookingid, businessid: mine.businessid, source: 'owner', now } as const;
+      const notice = await confirmBooking(tx, made, { env, mailer });
+      await notifyBookingMade(tx, made, { env, mailer });
+      return { bookingid, mailHeld: notice.mailHeld };
     });
     mailer.wake();
     const [row] = await events(db).where(eq(bookings.bookingid, created.bookingid));

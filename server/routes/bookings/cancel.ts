@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookingCustomers, bookingResources, bookings, businesses } from '../../db/schema.ts';
+import { bookingCustomers, bookingNotices, bookingResources, bookings, businesses, users } from '../../db/schema.ts';
 import type { BookingMailData } from './booking-mails.ts';
 
 const ahead = (resourceid: string, now: Date) =>
@@ -41,11 +41,13 @@ export async function cancelFutureBookings(
     .from(bookingResources)
     .innerJoin(businesses, eq(businesses.businessid, bookingResources.businessid))
     .where(eq(bookingResources.resourceid, resourceid));
+  // Each customer's address and first name (an app customer's), for the greeting.
   const emails = new Map(
     (
       await db
-        .select({ id: bookingCustomers.id, email: bookingCustomers.email })
+        .select({ id: bookingCustomers.id, email: bookingCustomers.email, firstname: users.firstname })
         .from(bookingCustomers)
+        .leftJoin(users, eq(users.userid, bookingCustomers.userid))
         .where(
           and(
             eq(bookingCustomers.businessid, businessid),
@@ -55,7 +57,28 @@ export async function cancelFutureBookings(
             ),
           ),
         )
-    ).map((c) => [c.id, c.email]),
+    ).map((c) => [c.id, c]),
   );
-  return rows.map((r) => ({ ...r, ...context!, email: emails.get(r.customerid) ?? '', now }));
+  // The calendar file cancels the event its customer holds: the same UID, a SEQUENCE above the last one.
+  const sequences = new Map(
+    (
+      await db
+        .select({ bookingid: bookingNotices.bookingid, sequence: bookingNotices.sequence })
+        .from(bookingNotices)
+        .where(
+          inArray(
+            bookingNotices.bookingid,
+            rows.map((r) => r.bookingid),
+          ),
+        )
+    ).map((n) => [n.bookingid, n.sequence]),
+  );
+  return rows.map((r) => ({
+    ...r,
+    ...context!,
+    email: emails.get(r.customerid)?.email ?? '',
+    firstname: emails.get(r.customerid)?.firstname ?? null,
+    sequence: (sequences.get(r.bookingid) ?? 0) + 1,
+    now,
+  }));
 }

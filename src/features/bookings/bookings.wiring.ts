@@ -2,6 +2,7 @@
 import { bookingClosuresMachine } from '#machines/booking-closures.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
+import { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
 import { bookingsCalendarMachine } from '#machines/bookings-calendar.machine.ts';
 import * as bookingsApi from '#src/api/bookings.ts';
@@ -60,5 +61,12 @@ export const liveClosuresLogic = bookingClosuresMachine.provide({
     loadClosures: apiEffect((_, signal) => bookingsApi.getClosures(signal)),
     addClosure: apiEffect((body, signal) => bookingsApi.addClosure(body, signal)),
     deleteClosure: apiEffect(({ closureid }, signal) => bookingsApi.deleteClosure(closureid, signal)),
+  },
+});
+
+export const liveSettingsLogic = bookingSettingsMachine.provide({
+  actors: {
+    loadSettings: apiEffect((_, signal) => bookingsApi.getBookingSettings(signal)),
+    saveSettings: apiEffect((body, signal) => bookingsApi.saveBookingSettings(body, signal)),
   },
 });

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { BOOKING_TEXTS, type Resource } from '#contracts/bookings.ts';
 import type { bookingClosuresMachine } from '#machines/booking-closures.machine.ts';
 import type { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
+import type { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import type { bookingSetupMachine, ResourceField } from '#machines/booking-setup.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
@@ -22,6 +23,7 @@ import { useToast } from '#src/ui/toast.tsx';
 import { liveSetupLogic } from './bookings.wiring.ts';
 import { ClosuresSection } from './closures-section.tsx';
 import { ScheduleModal } from './schedule-modal.tsx';
+import { SettingsSection } from './settings-section.tsx';
 import './bookings.css';
 
 type SetupState = ReturnType<typeof useFlowActor<typeof bookingSetupMachine>>[0];
@@ -166,9 +168,18 @@ export interface SetupViewProps {
   options?: FlowHooks<typeof bookingSetupMachine>['options'];
   scheduleHooks?: FlowHooks<typeof bookingScheduleMachine>;
   closuresHooks?: FlowHooks<typeof bookingClosuresMachine>;
+  settingsHooks?: FlowHooks<typeof bookingSettingsMachine>;
 }
 
-export function SetupView({ businessid, today, logic, options, scheduleHooks, closuresHooks }: SetupViewProps) {
+export function SetupView({
+  businessid,
+  today,
+  logic,
+  options,
+  scheduleHooks,
+  closuresHooks,
+  settingsHooks,
+}: SetupViewProps) {
   const live = useMemo(() => logic ?? liveSetupLogic(businessid), [logic, businessid]);
   const notify = useToast();
   const [state, send] = useFlowActor(
@@ -215,6 +226,7 @@ export function SetupView({ businessid, today, logic, options, scheduleHooks, cl
         )}
       </section>
       {state.hasTag('ready') && <ClosuresSection today={day} resources={resources} {...closuresHooks} />}
+      {state.hasTag('ready') && <SettingsSection {...settingsHooks} />}
       {formOpen && <ResourceModal state={state} send={send} />}
       {state.hasTag('confirm') && targetResource && <DeleteModal state={state} send={send} resource={targetResource} />}
       {state.matches({ ready: 'schedule' }) && targetResource && (

@@ -278,6 +278,7 @@ export const A_DATA: Record<string, (a: OwnerA) => SQL> = {
   bookings: (a) =>
     sql`select b.* from bookings b join booking_customers c on c.id = b.customerid
         where b.businessid = ${a.businessid} or c.userid = ${a.followerid}`,
+  booking_notices: (a) => sql`select * from booking_notices where businessid = ${a.businessid}`,
 };
 
 /** Tables the dump leaves out on purpose. Keep this short; each line says why. */
