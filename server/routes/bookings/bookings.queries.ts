@@ -4,7 +4,7 @@
  * calendar's events.
  */
 import { and, asc, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Booking } from '#contracts/bookings.ts';
+import type { Booking, BookingStatus } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
 import {
   availabilityRules,
@@ -137,6 +137,7 @@ const eventColumns = {
   email: bookingCustomers.email,
   partysize: bookings.partysize,
   notes: bookings.notes,
+  status: sql<BookingStatus>`case when ${bookings.cancelledAt} is null then 'confirmed' else 'cancelled' end`,
 };
 type EventRow = { startsAt: Date; endsAt: Date } & Omit<Booking, 'start' | 'end'>;
 export const toBooking = ({ startsAt, endsAt, ...row }: EventRow): Booking => ({
