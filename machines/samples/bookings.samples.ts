@@ -59,6 +59,7 @@ const ameliaBooking: Booking = {
   email: 'amelia.hughes.0@customers.example',
   partysize: 2,
   notes: 'Birthday, window seat please',
+  status: 'confirmed',
 };
 
 export const bookingFormEntry = defineEntry({

@@ -61,6 +61,7 @@ const instantForm = bookingFormMachine.provide({
         email: 'guest@example.com',
         partysize: 1,
         notes: null,
+        status: 'confirmed',
       }),
     ),
   },
