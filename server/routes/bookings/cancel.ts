@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookingCustomers, bookingResources, bookings, businesses } from '../../db/schema.ts';
 import type { BookingMailData } from './booking-mails.ts';
@@ -21,7 +21,12 @@ export async function cancelFutureBookings(
 ): Promise<Array<BookingMailData & { now: Date }>> {
   const rows = await db
     .update(bookings)
-    .set({ cancelledAt: now })
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: 'The resource was deleted.',
+      sequence: sql`${bookings.sequence} + 1`,
+    })
     .where(and(eq(bookings.businessid, businessid), ahead(resourceid, now)))
     .returning({
       bookingid: bookings.bookingid,

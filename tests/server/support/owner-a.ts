@@ -136,7 +136,9 @@ export const ID_KINDS = {
     make: async (m) => (await asOwner(m, 'POST', '/api/booking-closures', { startdate: '2030-12-25' })).closureid,
   },
   bookingid: {
-    paths: [],
+    // The owner's /api/bookings/{id}... and the customer's /api/customer/bookings/{id}/cancel.
+    paths: ['bookings/{id}'],
+    customerPrivate: true,
     make: async (m) => {
       // The follower is booked on the first slot of a Monday in 2030 (the resource's rule above).
       const path = `/api/booking-availability/${m.ids.resourceid}?date=2030-01-07&duration=60`;
