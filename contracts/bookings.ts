@@ -414,3 +414,4 @@ export const CustomerSuggestion = v.object({
 });
 export type CustomerSuggestion = v.InferOutput<typeof CustomerSuggestion>;
 export const CustomerSuggestions = v.object({ data: v.array(CustomerSuggestion) });
+export type CustomerSuggestions = v.InferOutput<typeof CustomerSuggestions>;

@@ -352,3 +352,91 @@ describe('the bookings window', () => {
     }
   });
 });
+
+describe('customer suggestions for Create Booking', () => {
+  const search = async (q: string | undefined, who: SignedInOwner = owner) => {
+    const res = await call(
+      'GET',
+      `/api/businesses/me/customers${q === undefined ? '' : `?q=${encodeURIComponent(q)}`}`,
+      undefined,
+      who,
+    );
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("finds followers by name or e-mail, past guests by e-mail only, and never another business's", async () => {
+    const room = await resource('Parlour', 30);
+    const grace = await signedInCustomer(server, {
+      email: 'grace.h@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+    });
+    expect((await follow(server, grace, owner.businessid)).status).toBe(201);
+    // An app customer who never followed, booked by the owner by e-mail: a guest without a name.
+    const hidden = await signedInCustomer(server, {
+      email: 'quiet.one@example.com',
+      firstName: 'Hedy',
+      lastName: 'Hopper',
+    });
+    await book(room, '2026-12-16T15:00:00.000Z', 60, { customerEmail: hidden.email });
+    await book(room, '2026-12-16T15:00:00.000Z', 60, { customerEmail: 'walk.in.hopper@example.com' });
+    // Owner B's follower is not A's.
+    const other = await signedInCustomer(server, {
+      email: 'other.hopper@example.com',
+      firstName: 'Olga',
+      lastName: 'Hopper',
+    });
+    expect((await follow(server, other, rival.businessid)).status).toBe(201);
+
+    const byName = await search('hopper');
+    expect(byName.status).toBe(200);
+    expect(byName.body.data).toEqual([
+      {
+        customerid: grace.userid,
+        firstname: 'Grace',
+        lastname: 'Hopper',
+        email: 'grace.h@example.com',
+        kind: 'follower',
+      },
+      {
+        customerid: expect.any(String),
+        firstname: null,
+        lastname: null,
+        email: 'walk.in.hopper@example.com',
+        kind: 'guest',
+      },
+    ]);
+    // Hedy's name finds nothing; her address finds her, without her name.
+    expect((await search('Hedy')).body.data).toEqual([]);
+    expect((await search('QUIET')).body.data).toEqual([
+      {
+        customerid: expect.any(String),
+        firstname: null,
+        lastname: null,
+        email: 'quiet.one@example.com',
+        kind: 'guest',
+      },
+    ]);
+    expect((await search(' grace  hop ')).body.data.map((c: { email: string }) => c.email)).toEqual([
+      'grace.h@example.com',
+    ]);
+    expect((await search('%_')).body.data).toEqual([]);
+    expect((await search('olga')).body.data).toEqual([]);
+    expect((await search('olga', rival)).body.data).toMatchObject([{ firstname: 'Olga', kind: 'follower' }]);
+    for (const q of [undefined, 'a', '  b ']) {
+      expect(await search(q)).toEqual({ status: 400, body: { message: 'q must be at least 2 characters.' } });
+    }
+  });
+
+  it('answers at most 20', async () => {
+    const room = await resource('Ballroom', 40);
+    for (let i = 0; i < 22; i++) {
+      await book(room, '2026-12-17T15:00:00.000Z', 60, {
+        customerEmail: `dancer${String(i).padStart(2, '0')}@example.com`,
+      });
+    }
+    const { body } = await search('dancer');
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0].email).toBe('dancer00@example.com');
+  });
+});

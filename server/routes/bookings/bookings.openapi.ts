@@ -111,6 +111,13 @@ export const bookingsApi = describeRoutes('owner', {
     },
     ok: { 200: b.BookingsAnswer, 304: null },
   },
+  'GET /api/businesses/me/customers': {
+    summary: 'Followers and past guests whose name or e-mail matches q (at least 2 characters; up to 20)',
+    tags,
+    query: b.CustomerSearchQuery,
+    queryExample: { q: 'ada' },
+    ok: { 200: b.CustomerSuggestions },
+  },
   'GET /api/bookings/:id': {
     summary: 'One booking with its status and customer (Booking Details)',
     tags,

@@ -21,6 +21,7 @@ import {
 import { HttpError } from '../../lib/http-error.ts';
 import { notFound } from '../../lib/ids.ts';
 import { availableSlots, dayBounds, type SlotQuery } from '../../lib/slots.ts';
+import { matchesWords } from '../followers/followers.queries.ts';
 
 export const resourceColumns = {
   resourceid: bookingResources.resourceid,
@@ -249,4 +250,51 @@ export async function freeSlots(
   const inputs = await slotInputs(db, businessid, resource, query.date, timeZone);
   const slots = availableSlots({ ...inputs, ...query, timeZone, now });
   return { data: { availableSlots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })) } };
+}
+
+/**
+ * Create Booking's suggestions (issue 24): followers, then past booking customers ("guests") of the
+ * business whose name or e-mail holds every word of `q`, at most `limit`. A guest's names are searched
+ * and shown only when they booked with the business in the app: an e-mail never reveals whose it is.
+ */
+export async function customerSuggestions(db: Db, businessid: string, q: string, limit: number) {
+  const fans = await db
+    .select({ customerid: users.userid, firstname: users.firstname, lastname: users.lastname, email: users.email })
+    .from(followers)
+    .innerJoin(users, eq(users.userid, followers.customerid))
+    .where(and(eq(followers.businessid, businessid), matchesWords(q, [users.firstname, users.lastname, users.email])))
+    .orderBy(asc(sql`lower(${users.email})`))
+    .limit(limit);
+  const guestFirst = sql<
+    string | null
+  >`case when ${bookingCustomers.appBookedAt} is not null then ${users.firstname} end`;
+  const guestLast = sql<
+    string | null
+  >`case when ${bookingCustomers.appBookedAt} is not null then ${users.lastname} end`;
+  const guests = await db
+    .select({
+      customerid: bookingCustomers.id,
+      firstname: guestFirst,
+      lastname: guestLast,
+      email: bookingCustomers.email,
+    })
+    .from(bookingCustomers)
+    .leftJoin(users, eq(users.userid, bookingCustomers.userid))
+    .leftJoin(
+      followers,
+      and(eq(followers.businessid, bookingCustomers.businessid), eq(followers.customerid, bookingCustomers.userid)),
+    )
+    .where(
+      and(
+        eq(bookingCustomers.businessid, businessid),
+        isNull(followers.customerid),
+        matchesWords(q, [guestFirst, guestLast, bookingCustomers.email]),
+      ),
+    )
+    .orderBy(asc(sql`lower(${bookingCustomers.email})`))
+    .limit(limit);
+  return [
+    ...fans.map((f) => ({ ...f, kind: 'follower' as const })),
+    ...guests.map((g) => ({ ...g, kind: 'guest' as const })),
+  ].slice(0, limit);
 }

@@ -6,6 +6,9 @@ import {
   BookingStatusRequest,
   BookingsQuery,
   BookingUpdate,
+  CUSTOMER_SEARCH_MAX_RESULTS,
+  CustomerSearchQuery,
+  type CustomerSuggestions,
   SlotsQuery,
 } from '#contracts/bookings.ts';
 import type { Db } from '../../db/client.ts';
@@ -25,6 +28,7 @@ import {
   bookingDetail,
   bookingsVersion,
   bumpBookingsVersion,
+  customerSuggestions,
   events,
   freeSlots,
   resourceOf,
@@ -116,6 +120,14 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
     const [row] = await events(db).where(eq(bookings.bookingid, created.bookingid));
     const booking = toBooking(row!);
     return c.json({ data: booking, ...(created.mailHeld ? { mailHeld: created.mailHeld } : {}) }, 201);
+  });
+
+  /** Create Booking's customer suggestions: followers and past guests matching `q` (issue 24). */
+  app.get('/businesses/me/customers', async (c) => {
+    const mine = businessScope(c);
+    const { q } = check(CustomerSearchQuery, { q: c.req.query('q') });
+    const data = await customerSuggestions(db, mine.businessid, q, CUSTOMER_SEARCH_MAX_RESULTS);
+    return c.json({ data } satisfies CustomerSuggestions);
   });
 
   /** Booking Details (issue 24): another business's id answers 404 exactly like an unknown one. */

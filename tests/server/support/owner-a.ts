@@ -272,6 +272,7 @@ export const A_DATA: Record<string, (a: OwnerA) => SQL> = {
     sql`select m.* from messages m join conversations c on c.conversationid = m.conversationid
         where c.businessid = ${a.businessid} or c.customerid = ${a.followerid}`,
   messaging_versions: (a) => sql`select * from messaging_versions where businessid = ${a.businessid}`,
+  booking_versions: (a) => sql`select * from booking_versions where businessid = ${a.businessid}`,
   booking_resources: (a) => sql`select * from booking_resources where businessid = ${a.businessid}`,
   availability_rules: (a) => sql`select * from availability_rules where businessid = ${a.businessid}`,
   booking_closures: (a) => sql`select * from booking_closures where businessid = ${a.businessid}`,
