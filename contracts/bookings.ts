@@ -73,7 +73,7 @@ export const wholeNumber = (label: string, min: number, max: number) =>
  * A missing key reads as "" (like the text blocks of common.ts), so the caller gets the field's own
  * message naming its label ("Start time is required."), never valibot's one naming the raw key.
  */
-const orEmpty = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
+export const orEmpty = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
 
 export const id = (label: string) =>
   v.pipe(
@@ -106,21 +106,22 @@ const calendarDate = (label: string) =>
     v.check(isDayInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
 
-export const instant = (label: string) =>
-  orEmpty(
-    v.pipe(
-      v.string(`${label} is required.`),
-      v.trim(),
-      v.nonEmpty(`${label} is required.`),
-      v.regex(
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
-        `${label} must be a date and time with its offset (ISO 8601).`,
-      ),
-      v.transform((t) => new Date(t)),
-      v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
-      v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
+/** An instant with its offset, as a Date; `instant` is the required field, this the bare value. */
+export const instantValue = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.nonEmpty(`${label} is required.`),
+    v.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+      `${label} must be a date and time with its offset (ISO 8601).`,
     ),
+    v.transform((t) => new Date(t)),
+    v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
+    v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
+
+export const instant = (label: string) => orEmpty(instantValue(label));
 
 // --- Resources ------------------------------------------------------------------------------------
 
@@ -359,8 +360,8 @@ export const BookingDetailAnswer = v.object({ data: BookingDetail });
 export const BookingUpdate = v.pipe(
   v.object({
     resourceid: v.optional(id('Resource')),
-    bookingstarttime: v.optional(instant('Start time')),
-    bookingendtime: v.optional(instant('End time')),
+    bookingstarttime: v.optional(instantValue('Start time')),
+    bookingendtime: v.optional(instantValue('End time')),
     partysize: v.optional(wholeNumber('Party size', 1, MAX_PARTY)),
     notes: v.optional(multiLineText('Notes', 1000)),
   }),
@@ -382,8 +383,15 @@ export type BookingCancelRequest = v.InferInput<typeof BookingCancelRequest>;
 
 /** PUT /api/bookings/{id}/status: among these three freely; a cancelled booking answers 409. */
 export const OWNER_STATUSES = ['confirmed', 'no_show', 'completed'] as const;
+export const STATUS_CHOICES_TEXT = 'Status must be confirmed, no_show or completed.';
 export const BookingStatusRequest = v.object({
-  status: v.picklist(OWNER_STATUSES, 'status must be confirmed, no_show or completed.'),
+  status: orEmpty(
+    v.pipe(
+      v.string(STATUS_CHOICES_TEXT),
+      v.nonEmpty('Status is required.'),
+      v.picklist(OWNER_STATUSES, STATUS_CHOICES_TEXT),
+    ),
+  ),
 });
 export type BookingStatusRequest = v.InferInput<typeof BookingStatusRequest>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { BOOKING_STATUSES, id, instant, MAX_PARTY, wholeNumber } from './bookings.ts';
+import { BOOKING_STATUSES, id, instant, MAX_PARTY, orEmpty, wholeNumber } from './bookings.ts';
 import { multiLineText } from './common.ts';
 
 /**
@@ -23,7 +23,7 @@ export const PublicResources = v.object({ data: v.array(PublicResource) });
 /** POST /api/customer/bookings: 201; 409 with the owner's texts when there is no room. */
 export const CustomerBookingRequest = v.pipe(
   v.object({
-    resourceid: id('Resource'),
+    resourceid: orEmpty(id('Resource')),
     bookingstarttime: instant('Start time'),
     bookingendtime: instant('End time'),
     partysize: v.optional(wholeNumber('Party size', 1, MAX_PARTY), 1),
