@@ -8,6 +8,7 @@
 import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
+import type { BookingDetail } from './booking-details.machine.ts';
 import { notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
@@ -38,6 +39,7 @@ export type CalendarEvent =
   | { type: 'calendar.retry' }
   | { type: 'calendar.open'; bookingid: string }
   | { type: 'calendar.close' }
+  | { type: 'calendar.changed'; booking: BookingDetail }
   | { type: 'calendar.create' }
   | { type: 'calendar.created' }
   | { type: 'calendar.cancelCreate' };
@@ -50,6 +52,24 @@ export function calendarWindow(date: string, resourceId: string): CalendarWindow
     endDate: addDays(monday, 7).toISOString(),
     ...(resourceId ? { resourceId } : {}),
   };
+}
+
+/** A booking changed in Booking Details, as the calendar shows it (a cancelled one leaves it). */
+export function applyChange(bookings: Booking[], changed: BookingDetail): Booking[] {
+  if (changed.status === 'cancelled') return bookings.filter((b) => b.bookingid !== changed.bookingid);
+  return bookings.map((b) =>
+    b.bookingid === changed.bookingid
+      ? {
+          ...b,
+          resourceid: changed.resourceid,
+          title: changed.resourcename,
+          start: changed.start,
+          end: changed.end,
+          partysize: changed.partysize,
+          notes: changed.notes,
+        }
+      : b,
+  );
 }
 
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -198,12 +218,23 @@ export const bookingsCalendarMachine = setup({
               },
             },
             details: {
-              description: '"Booking Details" shows Service / Resource, Customer and Time',
+              description:
+                '"Booking Details" shows Service / Resource, Customer, Time and status, with Reschedule, Edit, Cancel booking and the status buttons',
               on: {
                 'calendar.close': {
                   target: 'idle',
                   actions: assign({ selected: null }),
                   description: 'Close "Booking Details" (Close, ×, or Escape)',
+                },
+                'calendar.changed': {
+                  actions: assign({
+                    bookings: ({ context, event }) => {
+                      assertEvent(event, 'calendar.changed');
+                      return applyChange(context.bookings, event.booking);
+                    },
+                  }),
+                  description:
+                    'The booking is moved, edited, marked or cancelled in "Booking Details": the calendar shows it at once',
                 },
               },
             },

@@ -11,6 +11,7 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from './samples/account.samples.ts';
+import { bookingDetailsEntry } from './samples/booking-details.samples.ts';
 import {
   bookingClosuresEntry,
   bookingFormEntry,
@@ -62,6 +63,7 @@ export const registry: MachineEntry[] = [
   bookingClosuresEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,
 ];

@@ -2,6 +2,7 @@ import {
   AvailabilityRule,
   AvailabilityRuleList,
   BookingAnswer,
+  BookingDetailAnswer,
   BookingsAnswer,
   Closure,
   Closures,
@@ -67,3 +68,16 @@ export const getBookings = (
   window: { startDate: string; endDate: string; resourceId?: string },
   signal?: AbortSignal,
 ) => api.get('/api/businesses/me/bookings', BookingsAnswer, { query: window, signal }).then((a) => a.data);
+
+// --- One booking (issue 24) -------------------------------------------------------------------------
+
+export const getBooking = (bookingid: string, signal?: AbortSignal) =>
+  api.get(`/api/bookings/${id(bookingid)}`, BookingDetailAnswer, { signal }).then((a) => a.data);
+export const updateBooking = ({ bookingid, ...body }: { bookingid: string } & object, signal?: AbortSignal) =>
+  api.patch(`/api/bookings/${id(bookingid)}`, BookingDetailAnswer, body, { signal }).then((a) => a.data);
+export const cancelBooking = (bookingid: string, reason: string | undefined, signal?: AbortSignal) =>
+  api
+    .post(`/api/bookings/${id(bookingid)}/cancel`, BookingDetailAnswer, reason ? { reason } : {}, { signal })
+    .then((a) => a.data);
+export const setBookingStatus = (bookingid: string, status: string, signal?: AbortSignal) =>
+  api.put(`/api/bookings/${id(bookingid)}/status`, BookingDetailAnswer, { status }, { signal }).then((a) => a.data);

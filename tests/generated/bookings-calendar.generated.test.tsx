@@ -7,6 +7,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Booking } from '#contracts/bookings.ts';
+import { type BookingDetail, bookingDetailsMachine, type SettableStatus } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { type CalendarContext, calendarWindow } from '#machines/bookings-calendar.machine.ts';
 import { bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
@@ -67,11 +68,49 @@ const instantForm = bookingFormMachine.provide({
   },
 });
 const settle = () => act(async () => {});
+/** Booking Details with answers at once: the booking as listed, and a status change accepted. */
+const instantDetails = bookingDetailsMachine.provide({
+  actors: {
+    loadBooking: fromPromise(async ({ input }: { input: { bookingid: string } }) => detailOf(input.bookingid)),
+    setStatus: fromPromise(
+      async ({ input }: { input: { bookingid: string; status: SettableStatus } }): Promise<BookingDetail> => ({
+        ...detailOf(input.bookingid),
+        status: input.status,
+      }),
+    ),
+  },
+});
+let listed: Booking[] = [];
+const detailOf = (bookingid: string): BookingDetail => {
+  const b = listed.find((x) => x.bookingid === bookingid)!;
+  return {
+    bookingid: b.bookingid,
+    resourceid: b.resourceid,
+    resourcename: b.title,
+    start: b.start,
+    end: b.end,
+    partysize: b.partysize,
+    notes: b.notes,
+    status: 'confirmed',
+    cancelledat: null,
+    cancelreason: null,
+    source: 'owner',
+    customer: { customerid: 'c-1', firstname: b.firstname, surname: b.surname, email: b.email },
+  };
+};
 
 describeFlow(bookingsCalendarEntry, {
   render: (hooks, flow) => {
     const input = flow.path.input as { today: string; view: 'week' | 'day' };
-    return <BookingsCalendarView today={input.today} view={input.view} formHooks={{ logic: instantForm }} {...hooks} />;
+    return (
+      <BookingsCalendarView
+        today={input.today}
+        view={input.view}
+        formHooks={{ logic: instantForm }}
+        detailsHooks={{ logic: instantDetails }}
+        {...hooks}
+      />
+    );
   },
   perform: {
     'calendar.navigate': () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
@@ -79,12 +118,19 @@ describeFlow(bookingsCalendarEntry, {
       fireEvent.click(screen.getByRole('button', { name: e.view === 'day' ? 'Day' : 'Week' })),
     'calendar.filter': (e: { resourceId: string }) => fireEvent.change(filter(), { target: { value: e.resourceId } }),
     'calendar.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
-    'calendar.open': (e: { bookingid: string }, flow) => {
-      const booking = live(flow).bookings.find((b) => b.bookingid === e.bookingid)!;
+    'calendar.open': async (e: { bookingid: string }, flow) => {
+      listed = live(flow).bookings;
+      const booking = listed.find((b) => b.bookingid === e.bookingid)!;
       const event = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
         el.textContent?.includes(booking.title),
       );
       fireEvent.click(event!);
+      await settle();
+    },
+    // The dialog's own flow is tested in booking-details.generated; here a status is changed through it.
+    'calendar.changed': async () => {
+      fireEvent.click(within(details()!).getByRole('button', { name: 'Mark no-show' }));
+      await settle();
     },
     'calendar.close': () => fireEvent.click(within(details()!).getAllByRole('button', { name: /Close/ })[0]!),
     'calendar.create': () => fireEvent.click(screen.getByRole('button', { name: specTexts.createBooking })),
@@ -135,6 +181,8 @@ describeFlow(bookingsCalendarEntry, {
       expect(d.getByText(booking.title)).toBeTruthy();
       expect(d.getByText(`${booking.firstname} ${booking.surname}`)).toBeTruthy();
       expect(d.getByText(/^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/)).toBeTruthy();
+      expect(d.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+      expect(d.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
     },
     'bookings.ready.creating': () => {
       expect(creating()).not.toBeNull();

@@ -1,5 +1,7 @@
 /** The real effects of the booking screens: every call goes through src/api/bookings.ts. */
+
 import { bookingClosuresMachine } from '#machines/booking-closures.machine.ts';
+import { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
@@ -58,5 +60,15 @@ export const liveClosuresLogic = bookingClosuresMachine.provide({
     loadClosures: apiEffect((_, signal) => bookingsApi.getClosures(signal)),
     addClosure: apiEffect((body, signal) => bookingsApi.addClosure(body, signal)),
     deleteClosure: apiEffect(({ closureid }, signal) => bookingsApi.deleteClosure(closureid, signal)),
+  },
+});
+
+export const liveBookingDetailsLogic = bookingDetailsMachine.provide({
+  actors: {
+    loadBooking: apiEffect(({ bookingid }, signal) => bookingsApi.getBooking(bookingid, signal)),
+    loadSlots: apiEffect((query, signal) => bookingsApi.getSlots(query, signal)),
+    updateBooking: apiEffect((change, signal) => bookingsApi.updateBooking(change, signal)),
+    cancelBooking: apiEffect(({ bookingid, reason }, signal) => bookingsApi.cancelBooking(bookingid, reason, signal)),
+    setStatus: apiEffect(({ bookingid, status }, signal) => bookingsApi.setBookingStatus(bookingid, status, signal)),
   },
 });

@@ -5,16 +5,17 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import type { Booking } from '#contracts/bookings.ts';
+import type { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { type bookingsCalendarMachine, type CalendarView, isoDay } from '#machines/bookings-calendar.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
-import { Modal } from '#src/ui/modal.tsx';
 import { Page } from '#src/ui/page.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { useToast } from '#src/ui/toast.tsx';
+import { BookingDetailsModal } from './booking-details-modal.tsx';
 import { BookingFormModal } from './booking-form-modal.tsx';
 import { liveCalendarLogic } from './bookings.wiring.ts';
 import './bookings.css';
@@ -30,7 +31,6 @@ const localizer = dateFnsLocalizer({
 const VIEWS: View[] = ['week', 'day'];
 /** The time gutter in the short time format ("9:00 AM"). */
 const FORMATS = { timeGutterFormat: 'p' };
-const shortTime = (iso: string) => format(new Date(iso), 'p');
 export const fullName = (b: Pick<Booking, 'firstname' | 'surname'>) =>
   [b.firstname, b.surname].filter(Boolean).join(' ');
 
@@ -71,6 +71,7 @@ export interface CalendarViewProps extends FlowHooks<typeof bookingsCalendarMach
   today?: string;
   view?: CalendarView;
   formHooks?: FlowHooks<typeof bookingFormMachine>;
+  detailsHooks?: FlowHooks<typeof bookingDetailsMachine>;
 }
 
 /** The toast after a booking: made either way; a held e-mail is the owner's to pass on (README "Mail"). */
@@ -83,6 +84,7 @@ export function BookingsCalendarView({
   logic = liveCalendarLogic,
   options,
   formHooks,
+  detailsHooks,
 }: CalendarViewProps) {
   const day = today ?? isoDay(new Date());
   const [state, send] = useFlowActor(logic, { input: { today: day, view: view ?? initialView() }, options });
@@ -99,7 +101,6 @@ export function BookingsCalendarView({
       })),
     [bookings],
   );
-  const details = bookings.find((b) => b.bookingid === selected);
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
   const frame = useAccessibleGrid();
 
@@ -166,37 +167,15 @@ export function BookingsCalendarView({
           </div>
         )}
       </section>
-      {state.matches({ bookings: { ready: 'details' } }) && details && (
-        <Modal
-          title="Booking Details"
+      {state.matches({ bookings: { ready: 'details' } }) && selected && (
+        <BookingDetailsModal
+          bookingid={selected}
+          resources={resources}
+          today={day}
+          onChanged={(booking) => send({ type: 'calendar.changed', booking })}
           onClose={() => send({ type: 'calendar.close' })}
-          footer={
-            <Button variant="secondary" onClick={() => send({ type: 'calendar.close' })} data-event="calendar.close">
-              Close
-            </Button>
-          }
-        >
-          <dl className="booking-details">
-            <dt>Service / Resource</dt>
-            <dd>{details.title}</dd>
-            <dt>Customer</dt>
-            <dd>{fullName(details)}</dd>
-            <dt>Email</dt>
-            <dd>{details.email}</dd>
-            <dt>Time</dt>
-            <dd>
-              {shortTime(details.start)} - {shortTime(details.end)}, {format(new Date(details.start), 'EEEE d MMMM')}
-            </dd>
-            <dt>Party Size</dt>
-            <dd>{details.partysize}</dd>
-            {details.notes && (
-              <>
-                <dt>Notes</dt>
-                <dd className="booking-notes">{details.notes}</dd>
-              </>
-            )}
-          </dl>
-        </Modal>
+          {...detailsHooks}
+        />
       )}
       {state.matches({ bookings: { ready: 'creating' } }) && (
         <BookingFormModal
