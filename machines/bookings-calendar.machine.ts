@@ -11,6 +11,7 @@ import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.
 import type { BookingDetail } from './booking-details.machine.ts';
 import { notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
+import { createPollerMachine } from './poller.machine.ts';
 
 export type CalendarView = 'week' | 'day';
 
@@ -18,7 +19,20 @@ export interface CalendarWindow {
   startDate: string;
   endDate: string;
   resourceId?: string;
+  /** The "Show cancelled" toggle: cancelled bookings come too, struck through. */
+  includeCancelled?: 'true';
 }
+
+/** The calendar refreshes itself this often while the tab is visible (decision 025). */
+export const CALENDAR_POLL_MS = 20_000;
+
+/** The calendar's poller (the pollers' rules: never two requests, paused while hidden, backoff, 304). */
+export const calendarPollerMachine = createPollerMachine<Booking[], CalendarWindow>({
+  id: 'calendarPoller',
+  interval: CALENDAR_POLL_MS,
+  onFailure: 'keep',
+  what: 'the bookings',
+});
 
 export interface CalendarContext {
   /** The shown date, YYYY-MM-DD in the owner's own calendar. */
@@ -30,6 +44,7 @@ export interface CalendarContext {
   bookings: Booking[];
   error: string | null;
   selected: string | null;
+  showCancelled: boolean;
 }
 
 export type CalendarEvent =
@@ -42,21 +57,26 @@ export type CalendarEvent =
   | { type: 'calendar.changed'; booking: BookingDetail }
   | { type: 'calendar.create' }
   | { type: 'calendar.created' }
-  | { type: 'calendar.cancelCreate' };
+  | { type: 'calendar.cancelCreate' }
+  | { type: 'calendar.showCancelled'; show: boolean }
+  | { type: 'calendar.refreshed'; bookings: Booking[] };
 
 /** Monday 00:00 of the shown date's week through 7 days, in the owner's own time (spec §4). */
-export function calendarWindow(date: string, resourceId: string): CalendarWindow {
+export function calendarWindow(date: string, resourceId: string, showCancelled = false): CalendarWindow {
   const monday = startOfWeek(parseISO(date), { weekStartsOn: 1 });
   return {
     startDate: monday.toISOString(),
     endDate: addDays(monday, 7).toISOString(),
     ...(resourceId ? { resourceId } : {}),
+    ...(showCancelled ? { includeCancelled: 'true' as const } : {}),
   };
 }
 
 /** A booking changed in Booking Details, as the calendar shows it (a cancelled one leaves it). */
-export function applyChange(bookings: Booking[], changed: BookingDetail): Booking[] {
-  if (changed.status === 'cancelled') return bookings.filter((b) => b.bookingid !== changed.bookingid);
+export function applyChange(bookings: Booking[], changed: BookingDetail, showCancelled = false): Booking[] {
+  if (changed.status === 'cancelled' && !showCancelled) {
+    return bookings.filter((b) => b.bookingid !== changed.bookingid);
+  }
   return bookings.map((b) =>
     b.bookingid === changed.bookingid
       ? {
@@ -67,6 +87,7 @@ export function applyChange(bookings: Booking[], changed: BookingDetail): Bookin
           end: changed.end,
           partysize: changed.partysize,
           notes: changed.notes,
+          status: changed.status,
         }
       : b,
   );
@@ -107,6 +128,7 @@ export const bookingsCalendarMachine = setup({
     bookings: [],
     error: null,
     selected: null,
+    showCancelled: false,
   }),
   type: 'parallel',
   states: {
@@ -144,7 +166,7 @@ export const bookingsCalendarMachine = setup({
           invoke: {
             id: 'loadBookings',
             src: 'loadBookings',
-            input: ({ context }) => calendarWindow(context.date, context.resourceId),
+            input: ({ context }) => calendarWindow(context.date, context.resourceId, context.showCancelled),
             onDone: {
               target: 'ready',
               actions: assign({ bookings: ({ event }) => event.output, error: null }),
@@ -188,6 +210,26 @@ export const bookingsCalendarMachine = setup({
               actions: 'pickResource',
               description: 'Choose a resource (or "All Resources") in Filter',
             },
+            'calendar.showCancelled': {
+              target: '#bookingsCalendar.bookings.loading',
+              actions: assign({
+                showCancelled: ({ event }) => {
+                  assertEvent(event, 'calendar.showCancelled');
+                  return event.show;
+                },
+              }),
+              description: 'Tick or untick "Show cancelled": the week loads again with (or without) cancelled bookings',
+            },
+            'calendar.refreshed': {
+              actions: assign({
+                bookings: ({ event }) => {
+                  assertEvent(event, 'calendar.refreshed');
+                  return event.bookings;
+                },
+              }),
+              description:
+                "The calendar's poller brings changed bookings (e.g. a customer booked in the app): they show without a reload",
+            },
             'calendar.view': {
               actions: assign({
                 view: ({ event }) => {
@@ -230,7 +272,7 @@ export const bookingsCalendarMachine = setup({
                   actions: assign({
                     bookings: ({ context, event }) => {
                       assertEvent(event, 'calendar.changed');
-                      return applyChange(context.bookings, event.booking);
+                      return applyChange(context.bookings, event.booking, context.showCancelled);
                     },
                   }),
                   description:

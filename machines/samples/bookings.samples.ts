@@ -165,6 +165,29 @@ export const bookingsCalendarEntry = defineEntry({
       },
       { action: 'Press "Mark no-show" in "Booking Details"' },
     ),
+    note({ type: 'calendar.showCancelled', show: true }, { say: 'tick "Show cancelled"' }),
+    note(
+      {
+        type: 'calendar.refreshed',
+        bookings: [
+          ameliaBooking,
+          {
+            ...ameliaBooking,
+            bookingid: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+            start: '2026-11-24T11:00:00.000Z',
+            end: '2026-11-24T12:00:00.000Z',
+            firstname: 'Noah',
+            surname: 'Patel',
+            email: 'noah.patel.1@customers.example',
+            notes: null,
+          },
+        ],
+      },
+      {
+        action:
+          'In a second terminal, book the Window Table for tomorrow 11:00 as a customer (`npm run simulate -- --book`), then wait up to 20 s',
+      },
+    ),
     { type: 'calendar.create' },
     note({ type: 'calendar.created' }, { action: 'Make a booking in "Create New Booking" (any free time)' }),
     note({ type: 'calendar.cancelCreate' }, { action: 'Press "Cancel" in "Create New Booking"' }),

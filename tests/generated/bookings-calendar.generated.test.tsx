@@ -5,11 +5,12 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { Booking } from '#contracts/bookings.ts';
 import { type BookingDetail, bookingDetailsMachine, type SettableStatus } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
-import { type CalendarContext, calendarWindow } from '#machines/bookings-calendar.machine.ts';
+import { type CalendarContext, calendarPollerMachine, calendarWindow } from '#machines/bookings-calendar.machine.ts';
+import type { PollResult } from '#machines/poller.machine.ts';
 import { bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
 import { slotLabel } from '#src/features/bookings/booking-form-modal.tsx';
 import { BookingsCalendarView } from '#src/features/bookings/calendar-page.tsx';
@@ -40,6 +41,16 @@ function expectCalendar(flow: Flow) {
   // Only the two views of the spec.
   expect(screen.queryByRole('button', { name: 'Month' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Agenda' })).toBeNull();
+  // The legend names every shown resource; every event names its customer and resource.
+  const legend = screen.queryByRole('list', { name: 'Resources by colour' });
+  if (ctx.resources.length > 0) expect(within(legend!).getAllByRole('listitem').length).toBeGreaterThan(0);
+  for (const b of ctx.bookings) {
+    const box = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
+      el.textContent?.includes(`${b.firstname} ${b.surname}`),
+    );
+    if (ctx.view === 'week' && box) expect(box.textContent).toContain(b.title);
+  }
+  expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show cancelled' }).checked).toBe(ctx.showCancelled);
   if (ctx.view === 'week') {
     // Weeks start on Monday.
     expect(document.querySelector('.rbc-time-header .rbc-header')?.textContent).toMatch(/Mon/);
@@ -68,6 +79,19 @@ const instantForm = bookingFormMachine.provide({
   },
 });
 const settle = () => act(async () => {});
+/** The refresh poller's request stays open until a path's "calendar.refreshed" answers it. */
+let answerPoll: ((bookings: Booking[]) => void) | null = null;
+const heldPoller = calendarPollerMachine.provide({
+  actors: {
+    visibility: fromCallback(() => undefined),
+    poll: fromPromise(
+      () =>
+        new Promise<PollResult<Booking[]>>((resolve) => {
+          answerPoll = (bookings) => resolve({ kind: 'fresh', data: bookings, etag: '"2"' });
+        }),
+    ),
+  },
+});
 /** Booking Details with answers at once: the booking as listed, and a status change accepted. */
 const instantDetails = bookingDetailsMachine.provide({
   actors: {
@@ -108,6 +132,7 @@ describeFlow(bookingsCalendarEntry, {
         view={input.view}
         formHooks={{ logic: instantForm }}
         detailsHooks={{ logic: instantDetails }}
+        pollerLogic={heldPoller}
         {...hooks}
       />
     );
@@ -133,6 +158,11 @@ describeFlow(bookingsCalendarEntry, {
       await settle();
     },
     'calendar.close': () => fireEvent.click(within(details()!).getAllByRole('button', { name: /Close/ })[0]!),
+    'calendar.showCancelled': () => fireEvent.click(screen.getByRole('checkbox', { name: 'Show cancelled' })),
+    'calendar.refreshed': async (e: { bookings: Booking[] }) => {
+      answerPoll!(e.bookings);
+      await settle();
+    },
     'calendar.create': () => fireEvent.click(screen.getByRole('button', { name: specTexts.createBooking })),
     // The dialog's own flow is tested in booking-form.generated; here a booking is made through it.
     'calendar.created': async () => {
@@ -156,9 +186,11 @@ describeFlow(bookingsCalendarEntry, {
       expectPage(flow);
       expect(screen.getByText(specTexts.loadingCalendar)).toBeTruthy();
       const ctx = live(flow);
-      expect(flow.fakes.loadBookings?.inputs.at(-1)).toEqual(calendarWindow(ctx.date, ctx.resourceId));
+      expect(flow.fakes.loadBookings?.inputs.at(-1)).toEqual(
+        calendarWindow(ctx.date, ctx.resourceId, ctx.showCancelled),
+      );
       // Monday 00:00 through 7 days.
-      const { startDate, endDate } = calendarWindow(ctx.date, ctx.resourceId);
+      const { startDate, endDate } = calendarWindow(ctx.date, ctx.resourceId, ctx.showCancelled);
       expect(new Date(startDate).getDay()).toBe(1);
       expect(new Date(endDate).getTime() - new Date(startDate).getTime()).toBeGreaterThanOrEqual(167 * 3_600_000);
     },

@@ -5,10 +5,11 @@ import { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
-import { bookingsCalendarMachine } from '#machines/bookings-calendar.machine.ts';
+import { bookingsCalendarMachine, calendarPollerMachine } from '#machines/bookings-calendar.machine.ts';
 import * as bookingsApi from '#src/api/bookings.ts';
 import { apiEffect } from '#src/api/effect.ts';
 import { errorMessage } from '#src/api/errors.ts';
+import { pollFailure, visibility } from '#src/api/poll.ts';
 
 export const liveCalendarLogic = bookingsCalendarMachine.provide({
   actors: {
@@ -70,5 +71,13 @@ export const liveBookingDetailsLogic = bookingDetailsMachine.provide({
     updateBooking: apiEffect((change, signal) => bookingsApi.updateBooking(change, signal)),
     cancelBooking: apiEffect(({ bookingid, reason }, signal) => bookingsApi.cancelBooking(bookingid, reason, signal)),
     setStatus: apiEffect(({ bookingid, status }, signal) => bookingsApi.setBookingStatus(bookingid, status, signal)),
+  },
+});
+
+/** The calendar's refresh: the window polled with its ETag, paused while the tab is hidden. */
+export const liveCalendarPoller = calendarPollerMachine.provide({
+  actors: {
+    visibility,
+    poll: apiEffect(({ params, etag }, signal) => bookingsApi.pollBookings(params, etag, signal), pollFailure),
   },
 });

@@ -1,13 +1,23 @@
 /** Bookings Calendar (/bookings/calendar, spec §2): week and day views, the filter, details and Create Booking. */
+
+import { useSelector } from '@xstate/react';
 import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import type { Booking } from '#contracts/bookings.ts';
+import type { Booking, Resource } from '#contracts/bookings.ts';
 import type { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
-import { type bookingsCalendarMachine, type CalendarView, isoDay } from '#machines/bookings-calendar.machine.ts';
+import {
+  type bookingsCalendarMachine,
+  type CalendarView,
+  type CalendarWindow,
+  type calendarPollerMachine,
+  calendarWindow,
+  isoDay,
+} from '#machines/bookings-calendar.machine.ts';
+import { isHidden } from '#src/api/poll.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -17,7 +27,7 @@ import { Spinner } from '#src/ui/spinner.tsx';
 import { useToast } from '#src/ui/toast.tsx';
 import { BookingDetailsModal } from './booking-details-modal.tsx';
 import { BookingFormModal } from './booking-form-modal.tsx';
-import { liveCalendarLogic } from './bookings.wiring.ts';
+import { liveCalendarLogic, liveCalendarPoller } from './bookings.wiring.ts';
 import './bookings.css';
 
 /** Weeks from Monday (spec §9). */
@@ -61,7 +71,76 @@ function useAccessibleGrid() {
   return frame;
 }
 
-type CalendarEvent = { id: string; title: string; start: Date; end: Date; booking: Booking };
+type CalendarEvent = {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  booking: Booking;
+  name: string;
+  colour: string;
+};
+
+/**
+ * One colour per resource, in the order the resources are listed; every one carries white text at a
+ * contrast of at least 4.5:1 (axe checks it in tests/e2e/bookings.test.ts). Decision 025.
+ */
+export const RESOURCE_COLOURS = [
+  '#0f766e',
+  '#1d4ed8',
+  '#7e22ce',
+  '#b45309',
+  '#be123c',
+  '#15803d',
+  '#4338ca',
+  '#a21caf',
+  '#0e7490',
+  '#57534e',
+] as const;
+const UNKNOWN_COLOUR = '#4b5563';
+export const colourOf = (resources: Resource[], resourceid: string) => {
+  const at = resources.findIndex((r) => r.resourceid === resourceid);
+  return at < 0 ? UNKNOWN_COLOUR : RESOURCE_COLOURS[at % RESOURCE_COLOURS.length]!;
+};
+const STATUS_MARK: Partial<Record<Booking['status'], string>> = { no_show: 'No-show', cancelled: 'Cancelled' };
+
+/** An event as a person reads it: the customer, the resource, and a no-show or cancelled mark. */
+function EventContent({ event }: { event: CalendarEvent }) {
+  const mark = STATUS_MARK[event.booking.status];
+  return (
+    <span className="booking-event">
+      {mark && <span className="booking-event-mark">{mark}</span>}
+      <span className="booking-event-name">{event.name}</span>
+      <span className="booking-event-resource">{event.booking.title}</span>
+    </span>
+  );
+}
+const COMPONENTS = { event: EventContent };
+const eventProps = (event: CalendarEvent) => ({
+  className: `booking-event-box is-${event.booking.status}`,
+  style: { '--resource-colour': event.colour } as CSSProperties,
+});
+
+/** Keeps the shown window fresh on the calendar's poller; renders nothing. Remounted per window. */
+function CalendarRefresher({
+  window,
+  logic,
+  onFresh,
+}: {
+  window: CalendarWindow;
+  logic: typeof calendarPollerMachine;
+  onFresh: (bookings: Booking[]) => void;
+}) {
+  const [, , poller] = useFlowActor(logic, { input: { params: window, hidden: isHidden() } });
+  const data = useSelector(poller, (s) => s.context.data);
+  const report = useRef(onFresh);
+  report.current = onFresh;
+  useEffect(() => {
+    // A 304 keeps the very same array, so only a changed window is reported.
+    if (data) report.current(data);
+  }, [data]);
+  return null;
+}
 
 /** On a phone the day view is the default (a week of columns does not fit 375 px). */
 export const initialView = (): CalendarView =>
@@ -72,6 +151,8 @@ export interface CalendarViewProps extends FlowHooks<typeof bookingsCalendarMach
   view?: CalendarView;
   formHooks?: FlowHooks<typeof bookingFormMachine>;
   detailsHooks?: FlowHooks<typeof bookingDetailsMachine>;
+  /** Tests: the refresh poller with a fake poll. */
+  pollerLogic?: typeof calendarPollerMachine;
 }
 
 /** The toast after a booking: made either way; a held e-mail is the owner's to pass on (README "Mail"). */
@@ -85,22 +166,32 @@ export function BookingsCalendarView({
   options,
   formHooks,
   detailsHooks,
+  pollerLogic = liveCalendarPoller,
 }: CalendarViewProps) {
   const day = today ?? isoDay(new Date());
   const [state, send] = useFlowActor(logic, { input: { today: day, view: view ?? initialView() }, options });
   const notify = useToast();
-  const { bookings, resources, resourceId, date, selected } = state.context;
+  const { bookings, resources, resourceId, date, selected, showCancelled } = state.context;
   const events = useMemo<CalendarEvent[]>(
     () =>
-      bookings.map((b) => ({
-        id: b.bookingid,
-        title: b.title,
-        start: new Date(b.start),
-        end: new Date(b.end),
-        booking: b,
-      })),
-    [bookings],
+      bookings.map((b) => {
+        const name = fullName(b) || b.email;
+        const mark = STATUS_MARK[b.status];
+        return {
+          id: b.bookingid,
+          // What the event's box is called: its time label comes first (react-big-calendar).
+          title: `${mark ? `${mark}: ` : ''}${name}, ${b.title}`,
+          start: new Date(b.start),
+          end: new Date(b.end),
+          booking: b,
+          name,
+          colour: colourOf(resources, b.resourceid),
+        };
+      }),
+    [bookings, resources],
   );
+  const window = calendarWindow(date, resourceId, showCancelled);
+  const shownResources = resourceId ? resources.filter((r) => r.resourceid === resourceId) : resources;
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
   const frame = useAccessibleGrid();
 
@@ -132,7 +223,30 @@ export function BookingsCalendarView({
             ))}
           </select>
         </div>
+        <label className="checkbox calendar-cancelled">
+          <input
+            type="checkbox"
+            checked={showCancelled}
+            onChange={(event) => send({ type: 'calendar.showCancelled', show: event.target.checked })}
+            {...enabledFor(state, { type: 'calendar.showCancelled', show: !showCancelled })}
+          />
+          Show cancelled
+        </label>
       </div>
+      {shownResources.length > 0 && (
+        <ul className="calendar-legend" aria-label="Resources by colour">
+          {shownResources.map((r) => (
+            <li key={r.resourceid}>
+              <span
+                className="calendar-swatch"
+                aria-hidden="true"
+                style={{ background: colourOf(resources, r.resourceid) }}
+              />
+              {r.resourcename}
+            </li>
+          ))}
+        </ul>
+      )}
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
         {state.hasTag('loading') && (
           <div className="calendar-loading">
@@ -160,6 +274,9 @@ export function BookingsCalendarView({
               onNavigate={(next) => send({ type: 'calendar.navigate', date: isoDay(next) })}
               onSelectEvent={(event) => send({ type: 'calendar.open', bookingid: event.id })}
               formats={FORMATS}
+              components={COMPONENTS}
+              eventPropGetter={eventProps}
+              dayLayoutAlgorithm="no-overlap"
               scrollToTime={new Date(1970, 0, 1, 8)}
               style={{ height: '70vh' }}
               popup
@@ -167,6 +284,14 @@ export function BookingsCalendarView({
           </div>
         )}
       </section>
+      {state.hasTag('ready') && (
+        <CalendarRefresher
+          key={JSON.stringify(window)}
+          window={window}
+          logic={pollerLogic}
+          onFresh={(fresh) => send({ type: 'calendar.refreshed', bookings: fresh })}
+        />
+      )}
       {state.matches({ bookings: { ready: 'details' } }) && selected && (
         <BookingDetailsModal
           bookingid={selected}
