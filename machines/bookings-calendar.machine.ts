@@ -9,7 +9,7 @@ import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
 import type { BookingDetail } from './booking-details.machine.ts';
-import { notProvided } from './lib/effects.ts';
+import { failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 import { createPollerMachine } from './poller.machine.ts';
 
@@ -45,6 +45,15 @@ export interface CalendarContext {
   error: string | null;
   selected: string | null;
   showCancelled: boolean;
+  /** The bookings as they were before a drag, put back when the server refuses the move. */
+  beforeMove: Booking[] | null;
+}
+
+/** A booking dragged or resized on the calendar (week and day views, 30-minute steps). */
+export interface BookingMove {
+  bookingid: string;
+  bookingstarttime: string;
+  bookingendtime: string;
 }
 
 export type CalendarEvent =
@@ -59,7 +68,9 @@ export type CalendarEvent =
   | { type: 'calendar.created' }
   | { type: 'calendar.cancelCreate' }
   | { type: 'calendar.showCancelled'; show: boolean }
-  | { type: 'calendar.refreshed'; bookings: Booking[] };
+  | { type: 'calendar.refreshed'; bookings: Booking[] }
+  | ({ type: 'calendar.move' } & BookingMove)
+  | { type: 'calendar.dismiss' };
 
 /** Monday 00:00 of the shown date's week through 7 days, in the owner's own time (spec §4). */
 export function calendarWindow(date: string, resourceId: string, showCancelled = false): CalendarWindow {
@@ -105,6 +116,7 @@ export const bookingsCalendarMachine = setup({
   actors: {
     loadBookings: notProvided<Booking[], CalendarWindow>('loadBookings'),
     loadResources: notProvided<Resource[]>('loadResources'),
+    moveBooking: notProvided<BookingDetail, BookingMove>('moveBooking'),
   },
   actions: {
     pickResource: assign({
@@ -115,6 +127,10 @@ export const bookingsCalendarMachine = setup({
     }),
   },
   guards: {
+    moveRefused: ({ context }) => context.error !== null,
+    movable: ({ context, event }) =>
+      event.type === 'calendar.move' &&
+      context.bookings.some((b) => b.bookingid === event.bookingid && b.status !== 'cancelled'),
     listed: ({ context, event }) =>
       event.type === 'calendar.open' && context.bookings.some((b) => b.bookingid === event.bookingid),
   },
@@ -129,6 +145,7 @@ export const bookingsCalendarMachine = setup({
     error: null,
     selected: null,
     showCancelled: false,
+    beforeMove: null,
   }),
   type: 'parallel',
   states: {
@@ -257,6 +274,58 @@ export const bookingsCalendarMachine = setup({
                   description: 'Press a booking on the calendar',
                 },
                 'calendar.create': { target: 'creating', description: 'Press "Create Booking"' },
+                'calendar.move': {
+                  guard: 'movable',
+                  target: 'moving',
+                  actions: assign(({ context, event }) => ({
+                    beforeMove: context.bookings,
+                    error: null,
+                    bookings: context.bookings.map((b) =>
+                      b.bookingid === event.bookingid
+                        ? { ...b, start: event.bookingstarttime, end: event.bookingendtime }
+                        : b,
+                    ),
+                  })),
+                  description:
+                    'Drag a booking to another time, or drag its edge to make it longer or shorter: it shows there while the server decides',
+                },
+                'calendar.dismiss': {
+                  guard: 'moveRefused',
+                  actions: assign({ error: null }),
+                  description: 'Close the message about a refused move',
+                },
+              },
+            },
+            moving: {
+              description: 'The moved booking waits for the server; nothing else can be dragged',
+              tags: ['busy'],
+              invoke: {
+                id: 'moveBooking',
+                src: 'moveBooking',
+                input: ({ event }) => {
+                  assertEvent(event, 'calendar.move');
+                  const { type: _type, ...move } = event;
+                  return move;
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    bookings: ({ context, event }) =>
+                      applyChange(context.bookings, event.output, context.showCancelled),
+                    beforeMove: null,
+                  }),
+                  description: 'The server accepts: the booking stays at its new time (the customer is mailed)',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({
+                    bookings: ({ context }) => context.beforeMove ?? context.bookings,
+                    beforeMove: null,
+                    error: ({ event }) => failureText(event.error, BOOKING_TEXTS.updateFailed),
+                  }),
+                  description:
+                    "The server refuses (409 no room, 400 off the grid or not 30, 60 or 90 minutes) or fails: the booking returns to where it was and the server's message shows",
+                },
               },
             },
             details: {

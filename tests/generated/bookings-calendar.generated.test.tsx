@@ -163,6 +163,10 @@ describeFlow(bookingsCalendarEntry, {
       answerPoll!(e.bookings);
       await settle();
     },
+    // Dragging needs a real pointer: tests/e2e/bookings.test.ts drags in Chromium. Here the drop's event
+    // is sent as the drag-and-drop addon sends it, and the page shows what follows.
+    'calendar.move': (e: object, flow) => act(() => flow.recorder.actor('bookingsCalendar')!.send(e as never)),
+    'calendar.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })),
     'calendar.create': () => fireEvent.click(screen.getByRole('button', { name: specTexts.createBooking })),
     // The dialog's own flow is tested in booking-form.generated; here a booking is made through it.
     'calendar.created': async () => {
@@ -202,6 +206,9 @@ describeFlow(bookingsCalendarEntry, {
     },
     'bookings.ready.idle': (_s, flow) => {
       expectCalendar(flow);
+      const ctx = live(flow);
+      if (ctx.error) expect(screen.getByRole('alert').textContent).toContain(ctx.error);
+      else expect(screen.queryByRole('alert')).toBeNull();
       expect(details()).toBeNull();
       expect(creating()).toBeNull();
     },
@@ -215,6 +222,10 @@ describeFlow(bookingsCalendarEntry, {
       expect(d.getByText(/^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/)).toBeTruthy();
       expect(d.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
       expect(d.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    },
+    'bookings.ready.moving': (_s, flow) => {
+      expectCalendar(flow);
+      expect(live(flow).beforeMove).not.toBeNull();
     },
     'bookings.ready.creating': () => {
       expect(creating()).not.toBeNull();

@@ -38,17 +38,21 @@ function scenarioWith(entry: MachineEntry, test: (s: PlanScenario) => boolean): 
 }
 
 describe('covering path sets', () => {
-  it.each(entries)('%s: the covering set takes every transition and uses every sample the full set uses', (_id, e) => {
-    const cover = entryPaths(e, 'cover');
-    const full = entryPaths(e, 'full');
-    const taken = new Set(cover.flatMap((p) => pathTransitions(e.machine, p)));
-    expect(definedTransitions(e.machine).filter((t) => !taken.has(t))).toEqual([]);
-    const used = new Set(cover.flatMap(eventsOf).map((ev) => JSON.stringify(ev)));
-    const usedByFull = new Set(full.flatMap(eventsOf).map((ev) => JSON.stringify(ev)));
-    expect([...usedByFull].filter((ev) => !used.has(ev))).toEqual([]);
-    expect(cover.length).toBeLessThanOrEqual(full.length);
-    // The full set of the biggest machines (the calendar: parallel regions) takes seconds on a loaded machine.
-  }, 30_000);
+  it.each(entries)(
+    '%s: the covering set takes every transition and uses every sample the full set uses',
+    (_id, e) => {
+      const cover = entryPaths(e, 'cover');
+      const full = entryPaths(e, 'full');
+      const taken = new Set(cover.flatMap((p) => pathTransitions(e.machine, p)));
+      expect(definedTransitions(e.machine).filter((t) => !taken.has(t))).toEqual([]);
+      const used = new Set(cover.flatMap(eventsOf).map((ev) => JSON.stringify(ev)));
+      const usedByFull = new Set(full.flatMap(eventsOf).map((ev) => JSON.stringify(ev)));
+      expect([...usedByFull].filter((ev) => !used.has(ev))).toEqual([]);
+      expect(cover.length).toBeLessThanOrEqual(full.length);
+      // The full set of the biggest machines (the calendar: parallel regions) takes seconds on a loaded machine.
+    },
+    30_000,
+  );
 
   it.each(entries)('%s: every path ends on a state a person can see', (_id, e) => {
     for (const path of entryPaths(e, 'cover'))

@@ -14,6 +14,7 @@ import { pollFailure, visibility } from '#src/api/poll.ts';
 export const liveCalendarLogic = bookingsCalendarMachine.provide({
   actors: {
     loadBookings: apiEffect((window, signal) => bookingsApi.getBookings(window, signal)),
+    moveBooking: apiEffect((move, signal) => bookingsApi.updateBooking(move, signal)),
     // Spec §8: a failure loading the filter's resources is logged only.
     loadResources: apiEffect((_, signal) =>
       bookingsApi.getResources(signal).catch((error: unknown) => {

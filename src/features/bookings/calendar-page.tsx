@@ -5,7 +5,9 @@ import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
+import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import type { Booking, Resource } from '#contracts/bookings.ts';
 import type { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
@@ -20,6 +22,7 @@ import {
 import { isHidden } from '#src/api/poll.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Page } from '#src/ui/page.tsx';
@@ -116,6 +119,10 @@ function EventContent({ event }: { event: CalendarEvent }) {
   );
 }
 const COMPONENTS = { event: EventContent };
+/** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
+const DragCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+const movable = (event: CalendarEvent) => event.booking.status !== 'cancelled';
+const asIso = (value: string | Date) => new Date(value).toISOString();
 const eventProps = (event: CalendarEvent) => ({
   className: `booking-event-box is-${event.booking.status}`,
   style: { '--resource-colour': event.colour } as CSSProperties,
@@ -191,6 +198,11 @@ export function BookingsCalendarView({
     [bookings, resources],
   );
   const window = calendarWindow(date, resourceId, showCancelled);
+  const move = ({ event, start, end }: EventInteractionArgs<CalendarEvent>) => {
+    const next = { bookingid: event.id, bookingstarttime: asIso(start), bookingendtime: asIso(end) };
+    if (next.bookingstarttime === event.booking.start && next.bookingendtime === event.booking.end) return;
+    send({ type: 'calendar.move', ...next });
+  };
   const shownResources = resourceId ? resources.filter((r) => r.resourceid === resourceId) : resources;
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
   const frame = useAccessibleGrid();
@@ -247,6 +259,17 @@ export function BookingsCalendarView({
           ))}
         </ul>
       )}
+      {state.hasTag('ready') && state.context.error && (
+        <Alert text={state.context.error} className="calendar-move-error">
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'calendar.dismiss' })}
+            {...enabledFor(state, { type: 'calendar.dismiss' })}
+          >
+            Dismiss
+          </Button>
+        </Alert>
+      )}
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
         {state.hasTag('loading') && (
           <div className="calendar-loading">
@@ -263,8 +286,14 @@ export function BookingsCalendarView({
         )}
         {state.hasTag('ready') && (
           <div className="calendar-frame" ref={frame}>
-            <Calendar<CalendarEvent>
+            <DragCalendar
               localizer={localizer}
+              step={30}
+              timeslots={2}
+              draggableAccessor={movable}
+              resizableAccessor={movable}
+              onEventDrop={move}
+              onEventResize={move}
               culture="en-US"
               events={events}
               views={VIEWS}
