@@ -5,7 +5,8 @@ import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
-import withDragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
+import type { EventInteractionArgs, default as WithDragAndDrop } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import type { Booking, Resource } from '#contracts/bookings.ts';
@@ -119,6 +120,12 @@ function EventContent({ event }: { event: CalendarEvent }) {
   );
 }
 const COMPONENTS = { event: EventContent };
+/**
+ * The addon is CommonJS (exports.default): Vite's dev server hands its default over, the production
+ * build the module object whose `default` it is; either way the function is taken.
+ */
+const interop = dragAndDrop as unknown as { default: typeof WithDragAndDrop | { default: typeof WithDragAndDrop } };
+const withDragAndDrop = 'default' in interop.default ? interop.default.default : interop.default;
 /** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
 const DragCalendar = withDragAndDrop<CalendarEvent>(Calendar);
 const movable = (event: CalendarEvent) => event.booking.status !== 'cancelled';
