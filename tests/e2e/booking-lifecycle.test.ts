@@ -49,6 +49,7 @@ describe.runIf(available)('a booking after it is made', () => {
       await details.getByText(/^3:00 PM - 4:00 PM/).waitFor();
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page, 'Booking Details at 375px');
+      await page.screenshot({ path: 'test-results/booking-details-375.png', fullPage: true });
 
       await details.getByRole('button', { name: 'Edit notes and party size' }).click();
       await details.getByLabel('Party Size').fill('3');
@@ -62,6 +63,7 @@ describe.runIf(available)('a booking after it is made', () => {
       await move.getByRole('button', { name: '4:30 PM', exact: true }).click();
       expect(await noSidewaysScroll(page)).toBe(true);
       await expectAccessible(page, 'Reschedule at 375px');
+      await page.screenshot({ path: 'test-results/reschedule-375.png', fullPage: true });
       await move.getByRole('button', { name: 'Save new time' }).click();
       await details.getByText(/^4:30 PM - 5:30 PM/).waitFor();
 
@@ -87,6 +89,7 @@ describe.runIf(available)('a booking after it is made', () => {
       await event.first().waitFor();
       expect(await event.first().evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
       await expectAccessible(page, 'the calendar with cancelled bookings at 375px');
+      await page.screenshot({ path: 'test-results/calendar-cancelled-375.png', fullPage: true });
       expect(problems).toEqual([]);
     });
   });
