@@ -11,6 +11,7 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from './samples/account.samples.ts';
+import { bookingDetailsEntry } from './samples/booking-details.samples.ts';
 import {
   bookingClosuresEntry,
   bookingFormEntry,
@@ -64,6 +65,7 @@ export const registry: MachineEntry[] = [
   bookingSettingsEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,
 ];

@@ -62,6 +62,7 @@ const ameliaBooking: Booking = {
   email: 'amelia.hughes.0@customers.example',
   partysize: 2,
   notes: 'Birthday, window seat please',
+  status: 'confirmed',
 };
 
 const chooseWindowTable = note(
@@ -191,6 +192,86 @@ export const bookingsCalendarEntry = defineEntry({
     note({ type: 'calendar.retry' }, { say: 'press "Try again"' }),
     note({ type: 'calendar.open', bookingid: ameliaBooking.bookingid }, { say: 'press a booking on the calendar' }),
     note({ type: 'calendar.close' }, { say: 'press "Close"' }),
+    note(
+      {
+        type: 'calendar.changed',
+        booking: {
+          bookingid: ameliaBooking.bookingid,
+          resourceid: ameliaBooking.resourceid,
+          resourcename: ameliaBooking.title,
+          start: ameliaBooking.start,
+          end: ameliaBooking.end,
+          partysize: ameliaBooking.partysize,
+          notes: ameliaBooking.notes,
+          status: 'no_show',
+          cancelledat: null,
+          cancelreason: null,
+          source: 'owner',
+          customer: {
+            customerid: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+            firstname: ameliaBooking.firstname,
+            surname: ameliaBooking.surname,
+            email: ameliaBooking.email,
+          },
+        },
+      },
+      { action: 'Press "Mark no-show" in "Booking Details"' },
+    ),
+    note({ type: 'calendar.showCancelled', show: true }, { say: 'tick "Show cancelled"' }),
+    note(
+      {
+        type: 'calendar.refreshed',
+        bookings: [
+          ameliaBooking,
+          {
+            ...ameliaBooking,
+            bookingid: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+            start: '2026-11-24T11:00:00.000Z',
+            end: '2026-11-24T12:00:00.000Z',
+            firstname: 'Noah',
+            surname: 'Patel',
+            email: 'noah.patel.1@customers.example',
+            notes: null,
+          },
+        ],
+      },
+      {
+        action:
+          'In a second terminal, book the Window Table for tomorrow 11:00 as a customer (`npm run simulate -- --book`), then wait up to 20 s',
+      },
+    ),
+    note(
+      {
+        type: 'calendar.move',
+        bookingid: ameliaBooking.bookingid,
+        bookingstarttime: '2026-11-23T11:00:00.000Z',
+        bookingendtime: '2026-11-23T12:00:00.000Z',
+      },
+      { action: "Drag Amelia Hughes's booking two hours later (week or day view)" },
+    ),
+    done('moveBooking', {
+      bookingid: ameliaBooking.bookingid,
+      resourceid: ameliaBooking.resourceid,
+      resourcename: ameliaBooking.title,
+      start: '2026-11-23T11:00:00.000Z',
+      end: '2026-11-23T12:00:00.000Z',
+      partysize: ameliaBooking.partysize,
+      notes: ameliaBooking.notes,
+      status: 'confirmed',
+      cancelledat: null,
+      cancelreason: null,
+      source: 'owner',
+      customer: {
+        customerid: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+        firstname: ameliaBooking.firstname,
+        surname: ameliaBooking.surname,
+        email: ameliaBooking.email,
+      },
+    }),
+    note(fail('moveBooking', { message: BOOKING_TEXTS.badDuration, status: 400 }), {
+      arrange: 'Drag the bottom edge of the booking to make it 2 hours long (instead of moving it)',
+    }),
+    note({ type: 'calendar.dismiss' }, { say: 'press "Dismiss" beside the message' }),
     { type: 'calendar.create' },
     note({ type: 'calendar.created' }, { action: 'Make a booking in "Create New Booking" (any free time)' }),
     note({ type: 'calendar.cancelCreate' }, { action: 'Press "Cancel" in "Create New Booking"' }),

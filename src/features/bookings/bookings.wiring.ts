@@ -1,17 +1,21 @@
 /** The real effects of the booking screens: every call goes through src/api/bookings.ts. */
+
 import { bookingClosuresMachine } from '#machines/booking-closures.machine.ts';
+import { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
 import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
 import { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
-import { bookingsCalendarMachine } from '#machines/bookings-calendar.machine.ts';
+import { bookingsCalendarMachine, calendarPollerMachine } from '#machines/bookings-calendar.machine.ts';
 import * as bookingsApi from '#src/api/bookings.ts';
 import { apiEffect } from '#src/api/effect.ts';
 import { errorMessage } from '#src/api/errors.ts';
+import { pollFailure, visibility } from '#src/api/poll.ts';
 
 export const liveCalendarLogic = bookingsCalendarMachine.provide({
   actors: {
     loadBookings: apiEffect((window, signal) => bookingsApi.getBookings(window, signal)),
+    moveBooking: apiEffect((move, signal) => bookingsApi.updateBooking(move, signal)),
     // Spec §8: a failure loading the filter's resources is logged only.
     loadResources: apiEffect((_, signal) =>
       bookingsApi.getResources(signal).catch((error: unknown) => {
@@ -68,5 +72,23 @@ export const liveSettingsLogic = bookingSettingsMachine.provide({
   actors: {
     loadSettings: apiEffect((_, signal) => bookingsApi.getBookingSettings(signal)),
     saveSettings: apiEffect((body, signal) => bookingsApi.saveBookingSettings(body, signal)),
+  },
+});
+
+export const liveBookingDetailsLogic = bookingDetailsMachine.provide({
+  actors: {
+    loadBooking: apiEffect(({ bookingid }, signal) => bookingsApi.getBooking(bookingid, signal)),
+    loadSlots: apiEffect((query, signal) => bookingsApi.getSlots(query, signal)),
+    updateBooking: apiEffect((change, signal) => bookingsApi.updateBooking(change, signal)),
+    cancelBooking: apiEffect(({ bookingid, reason }, signal) => bookingsApi.cancelBooking(bookingid, reason, signal)),
+    setStatus: apiEffect(({ bookingid, status }, signal) => bookingsApi.setBookingStatus(bookingid, status, signal)),
+  },
+});
+
+/** The calendar's refresh: the window polled with its ETag, paused while the tab is hidden. */
+export const liveCalendarPoller = calendarPollerMachine.provide({
+  actors: {
+    visibility,
+    poll: apiEffect(({ params, etag }, signal) => bookingsApi.pollBookings(params, etag, signal), pollFailure),
   },
 });
