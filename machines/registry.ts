@@ -18,6 +18,7 @@ import {
   bookingScheduleEntry,
   bookingSetupEntry,
   bookingsCalendarEntry,
+  customerSuggestEntry,
 } from './samples/bookings.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
@@ -63,6 +64,7 @@ export const registry: MachineEntry[] = [
   bookingClosuresEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  customerSuggestEntry,
   bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,
