@@ -8,7 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fromPromise, SimulatedClock } from 'xstate';
 import type { CustomerSuggestion, Slot } from '#contracts/bookings.ts';
-import { bookingFormMachine } from '#machines/booking-form.machine.ts';
+import { bookingFormMachine, type SlotsRequest } from '#machines/booking-form.machine.ts';
 import { customerSuggestMachine, SUGGEST_DEBOUNCE_MS } from '#machines/customer-suggest.machine.ts';
 import { windowTable } from '#machines/samples/bookings.samples.ts';
 import { BookingFormModal } from '#src/features/bookings/booking-form-modal.tsx';
@@ -55,7 +55,7 @@ function mount() {
       onCreated={vi.fn()}
       onClose={onClose}
       logic={bookingFormMachine.provide({
-        actors: { loadSlots: fromPromise<Slot[]>(() => new Promise(() => {})) },
+        actors: { loadSlots: fromPromise<Slot[], SlotsRequest>(() => new Promise(() => {})) },
       })}
       suggest={{ logic: customerSuggestMachine.provide({ actors: { searchCustomers: search } }), options: { clock } }}
     />,
