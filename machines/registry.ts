@@ -19,6 +19,7 @@ import {
   bookingSettingsEntry,
   bookingSetupEntry,
   bookingsCalendarEntry,
+  customerSuggestEntry,
 } from './samples/bookings.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
@@ -65,6 +66,7 @@ export const registry: MachineEntry[] = [
   bookingSettingsEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  customerSuggestEntry,
   bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,

@@ -9,6 +9,7 @@ import {
   BOOKING_TEXTS,
   type Booking,
   type Closure,
+  type CustomerSuggestion,
   futureBookingsText,
   overlapText,
   type Resource,
@@ -21,6 +22,7 @@ import { bookingScheduleMachine } from '../booking-schedule.machine.ts';
 import { bookingSettingsMachine, REMINDER_OFF } from '../booking-settings.machine.ts';
 import { bookingSetupMachine } from '../booking-setup.machine.ts';
 import { bookingsCalendarMachine } from '../bookings-calendar.machine.ts';
+import { customerSuggestMachine, suggestionName } from '../customer-suggest.machine.ts';
 import { defineEntry, done, fail, note } from '../lib/entry.ts';
 import { demoOwner } from './demo.samples.ts';
 
@@ -177,6 +179,59 @@ export const bookingFormEntry = defineEntry({
     test: 'tests/generated/booking-form.generated.test.tsx',
     usesUp:
       'Each booking made takes its time (choose another time next walk); a closure you add: remove it; a fresh seed puts it back',
+  },
+});
+
+const ameliaFollower: CustomerSuggestion = {
+  customerid: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+  firstname: ameliaBooking.firstname,
+  lastname: ameliaBooking.surname,
+  email: ameliaBooking.email,
+  kind: 'follower',
+};
+const pastGuest: CustomerSuggestion = {
+  customerid: '6e7f8091-ab2c-4d3e-9f40-5b6c7d8e9fa0',
+  firstname: null,
+  lastname: null,
+  email: 'amelia.walk-in@guests.example',
+  kind: 'guest',
+};
+
+export const customerSuggestEntry = defineEntry({
+  machine: customerSuggestMachine,
+  title: "Customer Email's suggestions (Create New Booking)",
+  samples: [
+    note({ type: 'suggest.type', value: 'a' }, { say: 'type `a` in Customer Email' }),
+    note({ type: 'suggest.type', value: 'am' }, { say: 'type `am` in Customer Email' }),
+    note({ type: 'suggest.next' }, { action: 'press ArrowDown in Customer Email' }),
+    note({ type: 'suggest.previous' }, { action: 'press ArrowUp in Customer Email' }),
+    note({ type: 'suggest.pick', index: 0 }, { action: 'click the first suggestion' }),
+    note({ type: 'suggest.close' }, { action: 'press Escape in Customer Email' }),
+    done('searchCustomers', [ameliaFollower, pastGuest]),
+    note(done('searchCustomers', []), {
+      arrange: 'Type `zq` instead (no follower or past guest has it in their name or e-mail)',
+    }),
+    note(fail('searchCustomers', { message: networkFailure, network: true }), {
+      arrange: block('*businesses/me/customers*'),
+    }),
+  ],
+  uiKey: (s) => ({ state: s.value, active: s.context.active >= 0 }),
+  plan: {
+    start: {
+      url: '/bookings/calendar',
+      signedInAs: demoOwner,
+      andThen: 'press "Create Booking"',
+      note: "The demo business's followers include Amelia Hughes (seeded).",
+    },
+    fields: { value: 'Customer Email' },
+    shows: (s) =>
+      s.hasTag('open')
+        ? s.context.suggestions.map(
+            (c: CustomerSuggestion) =>
+              `A suggestion: ${suggestionName(c)}, ${c.email}, "${c.kind === 'follower' ? 'Follower' : 'Past guest'}"`,
+          )
+        : [],
+    test: 'tests/generated/customer-suggest.generated.test.tsx',
   },
 });
 

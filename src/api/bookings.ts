@@ -9,6 +9,7 @@ import {
   Closure,
   Closures,
   type CreatedBooking,
+  CustomerSuggestions,
   Resource,
   ResourceDeleteAnswer,
   ResourceList,
@@ -64,6 +65,10 @@ export const getSlots = (
       signal,
     })
     .then((answer) => answer.data.availableSlots);
+
+/** Create Booking's suggestions: followers and past guests matching `q` (at least 2 characters). */
+export const searchCustomers = ({ q }: { q: string }, signal?: AbortSignal) =>
+  api.get('/api/businesses/me/customers', CustomerSuggestions, { query: { q }, signal }).then((a) => a.data);
 
 /** The booking, with `mailHeld` when its e-mail was held (the calendar's toast says why). */
 export const createBooking = (body: unknown, signal?: AbortSignal): Promise<CreatedBooking> =>

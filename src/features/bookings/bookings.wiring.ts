@@ -7,6 +7,7 @@ import { bookingScheduleMachine } from '#machines/booking-schedule.machine.ts';
 import { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
 import { bookingsCalendarMachine, calendarPollerMachine } from '#machines/bookings-calendar.machine.ts';
+import { customerSuggestMachine } from '#machines/customer-suggest.machine.ts';
 import * as bookingsApi from '#src/api/bookings.ts';
 import { apiEffect } from '#src/api/effect.ts';
 import { errorMessage } from '#src/api/errors.ts';
@@ -32,6 +33,13 @@ export const liveBookingFormLogic = bookingFormMachine.provide({
   actors: {
     loadSlots: apiEffect((query, signal) => bookingsApi.getSlots(query, signal)),
     createBooking: apiEffect((body, signal) => bookingsApi.createBooking(body, signal)),
+  },
+});
+
+/** Create Booking's suggestions under Customer Email; a newer search aborts the one it replaces. */
+export const liveCustomerSuggestLogic = customerSuggestMachine.provide({
+  actors: {
+    searchCustomers: apiEffect((query, signal) => bookingsApi.searchCustomers(query, signal)),
   },
 });
 
