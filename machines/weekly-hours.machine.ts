@@ -41,7 +41,7 @@ export interface WeeklyHoursContext {
 }
 
 export type WeeklyHoursEvent =
-  | { type: 'hours.toggle'; day: number; open: boolean }
+  | { type: 'hours.toggle'; day: number }
   | { type: 'hours.edit'; day: number; index: number; field: keyof HoursRange; value: string }
   | { type: 'hours.addRange'; day: number }
   | { type: 'hours.removeRange'; day: number; index: number }
@@ -135,6 +135,12 @@ const weeklyHours = setup({
   actors: { applyHours: notProvided<void, HoursChange>('applyHours') },
   actions: { hoursSaved: () => {} },
   guards: {
+    /** The range is on screen: its day is open and has that many ranges. */
+    shownRange: ({ context, event }) => {
+      if (event.type !== 'hours.edit' && event.type !== 'hours.removeRange') return false;
+      const day = context.week[event.day];
+      return !!day?.open && event.index < day.ranges.length;
+    },
     invalid: ({ context }) => weekProblem(context.week) !== null,
     unchanged: ({ context }) => {
       const change = hoursChange(context.resource.resourceid, context.rules, context.week);
@@ -163,15 +169,16 @@ export const weeklyHoursMachine = weeklyHours.createMachine({
             week: ({ context, event }) => {
               assertEvent(event, 'hours.toggle');
               return editDay(context.week, event.day, (d) => ({
-                open: event.open,
+                open: !d.open,
                 ranges: d.ranges.length > 0 ? d.ranges : [{ ...NEW_RANGE }],
               }));
             },
             error: null,
           }),
-          description: "Tick or untick a day's Open",
+          description: "Tick or untick a day's Open (a day ticked open again shows its last hours)",
         },
         'hours.edit': {
+          guard: 'shownRange',
           actions: assign({
             week: ({ context, event }) => {
               assertEvent(event, 'hours.edit');
@@ -199,6 +206,7 @@ export const weeklyHoursMachine = weeklyHours.createMachine({
           description: 'Press "Add hours" on a day: a second range after the last',
         },
         'hours.removeRange': {
+          guard: 'shownRange',
           actions: assign({
             week: ({ context, event }) => {
               assertEvent(event, 'hours.removeRange');

@@ -54,17 +54,12 @@ export function WeeklyHoursGrid({
       {GRID_DAYS.map((day) => {
         const name = DAY_NAMES[day];
         const { open, ranges } = week[day]!;
-        const toggle = { type: 'hours.toggle', day, open: !open } as const;
+        const toggle = { type: 'hours.toggle', day } as const;
         return (
           <fieldset key={day} className="hours-day">
             <legend className="hours-day-name">{name}</legend>
             <label className="hours-open">
-              <input
-                type="checkbox"
-                checked={open}
-                onChange={(event) => send({ type: 'hours.toggle', day, open: event.target.checked })}
-                {...enabledFor(state, toggle)}
-              />
+              <input type="checkbox" checked={open} onChange={() => send(toggle)} {...enabledFor(state, toggle)} />
               {'Open '}
               <span className="visually-hidden">on {name}</span>
             </label>
