@@ -36,6 +36,7 @@ import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
 import { toastEntry } from './samples/toast.samples.ts';
 import { redeemEntry, voucherFormEntry, vouchersEntry } from './samples/vouchers.samples.ts';
+import { weeklyHoursEntry } from './samples/weekly-hours.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
 
@@ -62,6 +63,7 @@ export const registry: MachineEntry[] = [
   chatEntry,
   bookingSetupEntry,
   bookingScheduleEntry,
+  weeklyHoursEntry,
   bookingClosuresEntry,
   bookingSettingsEntry,
   bookingsCalendarEntry,

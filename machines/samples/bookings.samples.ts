@@ -469,6 +469,10 @@ export const bookingScheduleEntry = defineEntry({
     { type: 'schedule.confirmDelete' },
     note({ type: 'schedule.cancelDelete' }, { say: '' }),
     note({ type: 'schedule.retry' }, { say: 'press "Try again"' }),
+    note(
+      { type: 'schedule.reload' },
+      { action: 'In "Weekly hours", untick "Open" on Sunday and press "Save weekly hours": the rows are read again' },
+    ),
     { type: 'schedule.close' },
     done('loadRules', rules),
     note(done('loadRules', []), { arrange: 'Open the schedule of a resource you just added' }),

@@ -8,9 +8,10 @@ import { bookingSettingsMachine } from '#machines/booking-settings.machine.ts';
 import { bookingSetupMachine } from '#machines/booking-setup.machine.ts';
 import { bookingsCalendarMachine, calendarPollerMachine } from '#machines/bookings-calendar.machine.ts';
 import { customerSuggestMachine } from '#machines/customer-suggest.machine.ts';
+import { type HoursChange, type HoursRefusal, weeklyHoursMachine } from '#machines/weekly-hours.machine.ts';
 import * as bookingsApi from '#src/api/bookings.ts';
 import { apiEffect } from '#src/api/effect.ts';
-import { errorMessage } from '#src/api/errors.ts';
+import { errorMessage, toFailure } from '#src/api/errors.ts';
 import { pollFailure, visibility } from '#src/api/poll.ts';
 
 export const liveCalendarLogic = bookingsCalendarMachine.provide({
@@ -66,6 +67,30 @@ export const liveScheduleLogic = bookingScheduleMachine.provide({
     addRule: apiEffect((body, signal) => bookingsApi.addRule(body, signal)),
     deleteRule: apiEffect(({ availabilityid }, signal) => bookingsApi.deleteRule(availabilityid, signal)),
   },
+});
+
+/**
+ * "Save weekly hours": the removed rules deleted, then the new ones created, one call each through the
+ * spec's weekly-rule routes. The first refusal stops the run and names its day and what already went
+ * through, so nothing is half-applied silently.
+ */
+export async function applyHours({ deletes, creates }: HoursChange, signal: AbortSignal): Promise<void> {
+  let applied = 0;
+  const step = async (dayofweek: number, call: () => Promise<unknown>) => {
+    try {
+      await call();
+      applied += 1;
+    } catch (error) {
+      const refusal: HoursRefusal & ReturnType<typeof toFailure> = { ...toFailure(error), dayofweek, applied };
+      throw refusal;
+    }
+  };
+  for (const rule of deletes) await step(rule.dayofweek, () => bookingsApi.deleteRule(rule.availabilityid, signal));
+  for (const body of creates) await step(body.dayofweek, () => bookingsApi.addRule(body, signal));
+}
+
+export const liveWeeklyHoursLogic = weeklyHoursMachine.provide({
+  actors: { applyHours: apiEffect(applyHours, (error) => error) },
 });
 
 export const liveClosuresLogic = bookingClosuresMachine.provide({
