@@ -358,6 +358,11 @@ export const bookingsCalendarEntry = defineEntry({
   plan: {
     lasting: [],
     test: 'tests/generated/bookings-calendar.generated.test.tsx',
+    // A refused move leaves the calendar as it was, with the server's message beside it.
+    shows: (s) =>
+      s.context.error && !s.hasTag('error') && !s.hasTag('busy')
+        ? [`The message about the refused move reads: "${s.context.error}"`]
+        : [],
   },
 });
 
