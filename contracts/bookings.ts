@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import {
   Email,
+  hasControlCharacters,
   isCalendarDay,
   isDayInRange,
   isInstantInRange,
@@ -26,7 +27,30 @@ export const BOOKING_TEXTS = {
   noSlots: 'No available slots for this selection.',
   pickSlot: 'Please select an available time slot.',
   slotTaken: 'That time is no longer available. Someone booked it a moment ago; please pick another time.',
+  detailsFailed: 'Could not load the booking.',
+  updateFailed: 'Failed to update booking.',
+  cancelFailed: 'Failed to cancel booking.',
+  statusFailed: 'Failed to change the booking status.',
+  customersFailed: 'Could not load matching customers.',
+  alreadyCancelled: 'This booking is already cancelled.',
+  cancelledIsFinal: 'A cancelled booking cannot be changed. Book again instead.',
+  notBookable: 'That time is not open for booking. Please pick one of the available slots.',
+  offGrid: 'Bookings start on the hour or half hour.',
+  badDuration: 'A booking lasts 30, 60 or 90 minutes.',
 } as const;
+
+/**
+ * A booking's status (decision 023): `confirmed` when made; `no_show` and `completed` are set by the
+ * owner and may move freely among the three (the seat stays held); `cancelled` is final.
+ */
+export const BOOKING_STATUSES = ['confirmed', 'cancelled', 'no_show', 'completed'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+/** How a booking was made: by the owner in the portal or by the customer in the app (decision 023). */
+export const BOOKING_SOURCES = ['owner', 'app'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+/** The spec's durations in minutes, and the grid every start lies on. */
+export const BOOKING_DURATIONS = [30, 60, 90] as const;
+export const SLOT_GRID_MINUTES = 30;
 
 export const MAX_CAPACITY = 1000;
 export const MAX_PARTY = 1000;
@@ -34,7 +58,7 @@ export const MAX_PARTY = 1000;
 export const MAX_WINDOW_DAYS = 62;
 export const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-const wholeNumber = (label: string, min: number, max: number) =>
+export const wholeNumber = (label: string, min: number, max: number) =>
   v.pipe(
     v.union(
       [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,9}$/), v.transform(Number))],
@@ -49,9 +73,9 @@ const wholeNumber = (label: string, min: number, max: number) =>
  * A missing key reads as "" (like the text blocks of common.ts), so the caller gets the field's own
  * message naming its label ("Start time is required."), never valibot's one naming the raw key.
  */
-const orEmpty = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
+export const orEmpty = <S extends v.GenericSchema<string, any>>(schema: S) => v.optional(schema, '');
 
-const id = (label: string) =>
+export const id = (label: string) =>
   v.pipe(
     v.string(`${label} is required.`),
     v.trim(),
@@ -82,21 +106,22 @@ const calendarDate = (label: string) =>
     v.check(isDayInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
 
-const instant = (label: string) =>
-  orEmpty(
-    v.pipe(
-      v.string(`${label} is required.`),
-      v.trim(),
-      v.nonEmpty(`${label} is required.`),
-      v.regex(
-        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
-        `${label} must be a date and time with its offset (ISO 8601).`,
-      ),
-      v.transform((t) => new Date(t)),
-      v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
-      v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
+/** An instant with its offset, as a Date; `instant` is the required field, this the bare value. */
+export const instantValue = (label: string) =>
+  v.pipe(
+    v.string(`${label} is required.`),
+    v.trim(),
+    v.nonEmpty(`${label} is required.`),
+    v.regex(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+      `${label} must be a date and time with its offset (ISO 8601).`,
     ),
+    v.transform((t) => new Date(t)),
+    v.check((d) => !Number.isNaN(d.getTime()), `${label} must be a date and time with its offset (ISO 8601).`),
+    v.check(isInstantInRange, `${label} must be ${YEAR_RANGE_TEXT}.`),
   );
+
+export const instant = (label: string) => orEmpty(instantValue(label));
 
 // --- Resources ------------------------------------------------------------------------------------
 
@@ -264,6 +289,7 @@ export const Booking = v.object({
   email: v.string(),
   partysize: v.number(),
   notes: v.nullable(v.string()),
+  status: v.picklist(BOOKING_STATUSES),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 /**
@@ -288,6 +314,8 @@ export const BookingsQuery = v.pipe(
     startDate: instant('startDate'),
     endDate: instant('endDate'),
     resourceId: v.optional(id('resourceId')),
+    /** Cancelled bookings are left out unless asked for (the calendar's "show cancelled" toggle). */
+    includeCancelled: v.optional(v.picklist(['true', 'false'], 'includeCancelled must be true or false.'), 'false'),
   }),
   v.check((q) => q.startDate < q.endDate, 'endDate must be after startDate.'),
   v.check(
@@ -334,3 +362,102 @@ export const BookingSettingsRequest = v.object({
   notifyOwnerOfBookings: labelled(v.boolean('Owner notifications must be true or false.')),
 });
 export type BookingSettingsRequest = v.InferInput<typeof BookingSettingsRequest>;
+// --- One booking: details, change, cancel, status (issue 24) --------------------------------------
+
+/** GET /api/bookings/{id}: what Booking Details shows. Names follow the same privacy rule as events. */
+export const BookingDetail = v.object({
+  bookingid: v.string(),
+  resourceid: v.string(),
+  resourcename: v.string(),
+  start: v.string(),
+  end: v.string(),
+  partysize: v.number(),
+  notes: v.nullable(v.string()),
+  status: v.picklist(BOOKING_STATUSES),
+  /** When and why it was cancelled (null while not cancelled; reason null when none was given). */
+  cancelledat: v.nullable(v.string()),
+  cancelreason: v.nullable(v.string()),
+  source: v.picklist(BOOKING_SOURCES),
+  customer: v.object({
+    customerid: v.string(),
+    firstname: v.nullable(v.string()),
+    surname: v.nullable(v.string()),
+    email: v.string(),
+  }),
+});
+export type BookingDetail = v.InferOutput<typeof BookingDetail>;
+/** GET, PATCH /api/bookings/{id}, POST /api/bookings/{id}/cancel, PUT /api/bookings/{id}/status. */
+export const BookingDetailAnswer = v.object({ data: BookingDetail });
+
+/**
+ * PATCH /api/bookings/{id}: any of these. A new time, resource or party size is checked like a new
+ * booking (rules, closures, 30-minute grid, 30/60/90 minutes, capacity under the resource lock):
+ * 409 {message} when there is no room, 400 when off the grid; nothing changes on a refusal. A start
+ * without an end keeps the booking's duration; an end alone keeps its start.
+ */
+export const BookingUpdate = v.pipe(
+  v.object({
+    resourceid: v.optional(id('Resource')),
+    bookingstarttime: v.optional(instantValue('Start time')),
+    bookingendtime: v.optional(instantValue('End time')),
+    partysize: v.optional(wholeNumber('Party size', 1, MAX_PARTY)),
+    notes: v.optional(multiLineText('Notes', 1000)),
+  }),
+  v.check((b) => Object.values(b).some((x) => x !== undefined), 'Nothing to change.'),
+  v.forward(
+    v.partialCheck(
+      [['bookingstarttime'], ['bookingendtime']],
+      (b) => !b.bookingstarttime || !b.bookingendtime || b.bookingstarttime < b.bookingendtime,
+      'Start time must be before end time.',
+    ),
+    ['bookingendtime'],
+  ),
+);
+export type BookingUpdate = v.InferInput<typeof BookingUpdate>;
+
+/** POST /api/bookings/{id}/cancel (owner) {reason?}: 200 with status "cancelled"; twice is 409. */
+export const BookingCancelRequest = v.object({ reason: singleLineText('Reason', 500) });
+export type BookingCancelRequest = v.InferInput<typeof BookingCancelRequest>;
+
+/** PUT /api/bookings/{id}/status: among these three freely; a cancelled booking answers 409. */
+export const OWNER_STATUSES = ['confirmed', 'no_show', 'completed'] as const;
+export const STATUS_CHOICES_TEXT = 'Status must be confirmed, no_show or completed.';
+export const BookingStatusRequest = v.object({
+  status: orEmpty(
+    v.pipe(
+      v.string(STATUS_CHOICES_TEXT),
+      v.nonEmpty('Status is required.'),
+      v.picklist(OWNER_STATUSES, STATUS_CHOICES_TEXT),
+    ),
+  ),
+});
+export type BookingStatusRequest = v.InferInput<typeof BookingStatusRequest>;
+
+// --- Customer search for Create Booking (issue 24) ------------------------------------------------
+
+export const CUSTOMER_SEARCH_MIN = 2;
+export const CUSTOMER_SEARCH_MAX_RESULTS = 20;
+/** GET /api/businesses/me/customers?q= (at least 2 characters of a name or e-mail). */
+export const CustomerSearchQuery = v.object({
+  q: v.pipe(
+    v.optional(v.string(), ''),
+    v.check((q) => !hasControlCharacters(q), 'q must not contain control characters.'),
+    v.trim(),
+    v.minLength(CUSTOMER_SEARCH_MIN, `q must be at least ${CUSTOMER_SEARCH_MIN} characters.`),
+    v.maxLength(100, 'q must be at most 100 characters.'),
+  ),
+});
+/**
+ * A follower (customerid: their user id) or a past booking's guest (customerid: the booking customer's
+ * id). An app customer's names appear only when they follow this business or booked with it in the app.
+ */
+export const CustomerSuggestion = v.object({
+  customerid: v.string(),
+  firstname: v.nullable(v.string()),
+  lastname: v.nullable(v.string()),
+  email: v.string(),
+  kind: v.picklist(['follower', 'guest']),
+});
+export type CustomerSuggestion = v.InferOutput<typeof CustomerSuggestion>;
+export const CustomerSuggestions = v.object({ data: v.array(CustomerSuggestion) });
+export type CustomerSuggestions = v.InferOutput<typeof CustomerSuggestions>;

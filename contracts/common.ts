@@ -60,6 +60,7 @@ export const NOT_FOUND = {
   rule: 'Schedule rule not found.',
   closure: 'Closure not found.',
   post: 'Post not found.',
+  booking: 'Booking not found.',
   /** The caller's own records: an owner without a business, a user or customer without a profile. */
   ownBusiness: 'No business profile found.',
   ownUser: 'No user profile found.',

@@ -2,7 +2,9 @@
  * "Manage Schedule for {resource name}" (spec §2 Booking Setup, schedule modal): the weekly rules as
  * "Day: HH:MM - HH:MM" with a delete icon each, and the add form (day Sunday..Saturday = 0..6, start
  * 09:00, end 17:00). A rule overlapping another of that day is refused by the server with its reason.
- * Deleting a rule asks first, as every deletion does (confirmThenRun). Effects: loadRules, addRule, deleteRule.
+ * Deleting a rule asks first, as every deletion does (confirmThenRun). Beside them, the "Weekly hours" grid
+ * (weekly-hours.machine.ts) sets a whole week; once it saved, the rows reload. Effects: loadRules, addRule,
+ * deleteRule.
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { type AvailabilityRule, BOOKING_TEXTS, type Resource } from '#contracts/bookings.ts';
@@ -36,6 +38,8 @@ export type ScheduleEvent =
   | { type: 'schedule.confirmDelete' }
   | { type: 'schedule.cancelDelete' }
   | { type: 'schedule.retry' }
+  /** The weekly-hours grid (weekly-hours.machine.ts) saved its changes: the rows are read again. */
+  | { type: 'schedule.reload' }
   | { type: 'schedule.close' };
 
 /** Texts beyond the spec (its Schedule modal has only the delete icon). */
@@ -143,6 +147,11 @@ export const bookingScheduleMachine = bookingSchedule.createMachine({
                 error: null,
               }),
               description: "Press a rule's delete icon",
+            },
+            'schedule.reload': {
+              target: '#bookingSchedule.loading',
+              actions: assign({ error: null }),
+              description: 'Save the "Weekly hours" grid: the rows are read again from the server',
             },
           },
         },

@@ -8,8 +8,10 @@
 import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
-import { notProvided } from './lib/effects.ts';
+import type { BookingDetail } from './booking-details.machine.ts';
+import { failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
+import { createPollerMachine } from './poller.machine.ts';
 
 export type CalendarView = 'week' | 'day';
 
@@ -17,7 +19,20 @@ export interface CalendarWindow {
   startDate: string;
   endDate: string;
   resourceId?: string;
+  /** The "Show cancelled" toggle: cancelled bookings come too, struck through. */
+  includeCancelled?: 'true';
 }
+
+/** The calendar refreshes itself this often while the tab is visible (decision 025). */
+export const CALENDAR_POLL_MS = 20_000;
+
+/** The calendar's poller (the pollers' rules: never two requests, paused while hidden, backoff, 304). */
+export const calendarPollerMachine = createPollerMachine<Booking[], CalendarWindow>({
+  id: 'calendarPoller',
+  interval: CALENDAR_POLL_MS,
+  onFailure: 'keep',
+  what: 'the bookings',
+});
 
 export interface CalendarContext {
   /** The shown date, YYYY-MM-DD in the owner's own calendar. */
@@ -29,6 +44,16 @@ export interface CalendarContext {
   bookings: Booking[];
   error: string | null;
   selected: string | null;
+  showCancelled: boolean;
+  /** The bookings as they were before a drag, put back when the server refuses the move. */
+  beforeMove: Booking[] | null;
+}
+
+/** A booking dragged or resized on the calendar (week and day views, 30-minute steps). */
+export interface BookingMove {
+  bookingid: string;
+  bookingstarttime: string;
+  bookingendtime: string;
 }
 
 export type CalendarEvent =
@@ -38,18 +63,45 @@ export type CalendarEvent =
   | { type: 'calendar.retry' }
   | { type: 'calendar.open'; bookingid: string }
   | { type: 'calendar.close' }
+  | { type: 'calendar.changed'; booking: BookingDetail }
   | { type: 'calendar.create' }
   | { type: 'calendar.created' }
-  | { type: 'calendar.cancelCreate' };
+  | { type: 'calendar.cancelCreate' }
+  | { type: 'calendar.showCancelled'; show: boolean }
+  | { type: 'calendar.refreshed'; bookings: Booking[] }
+  | ({ type: 'calendar.move' } & BookingMove)
+  | { type: 'calendar.dismiss' };
 
 /** Monday 00:00 of the shown date's week through 7 days, in the owner's own time (spec §4). */
-export function calendarWindow(date: string, resourceId: string): CalendarWindow {
+export function calendarWindow(date: string, resourceId: string, showCancelled = false): CalendarWindow {
   const monday = startOfWeek(parseISO(date), { weekStartsOn: 1 });
   return {
     startDate: monday.toISOString(),
     endDate: addDays(monday, 7).toISOString(),
     ...(resourceId ? { resourceId } : {}),
+    ...(showCancelled ? { includeCancelled: 'true' as const } : {}),
   };
+}
+
+/** A booking changed in Booking Details, as the calendar shows it (a cancelled one leaves it). */
+export function applyChange(bookings: Booking[], changed: BookingDetail, showCancelled = false): Booking[] {
+  if (changed.status === 'cancelled' && !showCancelled) {
+    return bookings.filter((b) => b.bookingid !== changed.bookingid);
+  }
+  return bookings.map((b) =>
+    b.bookingid === changed.bookingid
+      ? {
+          ...b,
+          resourceid: changed.resourceid,
+          title: changed.resourcename,
+          start: changed.start,
+          end: changed.end,
+          partysize: changed.partysize,
+          notes: changed.notes,
+          status: changed.status,
+        }
+      : b,
+  );
 }
 
 export const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -64,6 +116,7 @@ export const bookingsCalendarMachine = setup({
   actors: {
     loadBookings: notProvided<Booking[], CalendarWindow>('loadBookings'),
     loadResources: notProvided<Resource[]>('loadResources'),
+    moveBooking: notProvided<BookingDetail, BookingMove>('moveBooking'),
   },
   actions: {
     pickResource: assign({
@@ -74,6 +127,10 @@ export const bookingsCalendarMachine = setup({
     }),
   },
   guards: {
+    moveRefused: ({ context }) => context.error !== null,
+    movable: ({ context, event }) =>
+      event.type === 'calendar.move' &&
+      context.bookings.some((b) => b.bookingid === event.bookingid && b.status !== 'cancelled'),
     listed: ({ context, event }) =>
       event.type === 'calendar.open' && context.bookings.some((b) => b.bookingid === event.bookingid),
   },
@@ -87,6 +144,8 @@ export const bookingsCalendarMachine = setup({
     bookings: [],
     error: null,
     selected: null,
+    showCancelled: false,
+    beforeMove: null,
   }),
   type: 'parallel',
   states: {
@@ -124,7 +183,7 @@ export const bookingsCalendarMachine = setup({
           invoke: {
             id: 'loadBookings',
             src: 'loadBookings',
-            input: ({ context }) => calendarWindow(context.date, context.resourceId),
+            input: ({ context }) => calendarWindow(context.date, context.resourceId, context.showCancelled),
             onDone: {
               target: 'ready',
               actions: assign({ bookings: ({ event }) => event.output, error: null }),
@@ -168,6 +227,26 @@ export const bookingsCalendarMachine = setup({
               actions: 'pickResource',
               description: 'Choose a resource (or "All Resources") in Filter',
             },
+            'calendar.showCancelled': {
+              target: '#bookingsCalendar.bookings.loading',
+              actions: assign({
+                showCancelled: ({ event }) => {
+                  assertEvent(event, 'calendar.showCancelled');
+                  return event.show;
+                },
+              }),
+              description: 'Tick or untick "Show cancelled": the week loads again with (or without) cancelled bookings',
+            },
+            'calendar.refreshed': {
+              actions: assign({
+                bookings: ({ event }) => {
+                  assertEvent(event, 'calendar.refreshed');
+                  return event.bookings;
+                },
+              }),
+              description:
+                "The calendar's poller brings changed bookings (e.g. a customer booked in the app): they show without a reload",
+            },
             'calendar.view': {
               actions: assign({
                 view: ({ event }) => {
@@ -195,15 +274,78 @@ export const bookingsCalendarMachine = setup({
                   description: 'Press a booking on the calendar',
                 },
                 'calendar.create': { target: 'creating', description: 'Press "Create Booking"' },
+                'calendar.move': {
+                  guard: 'movable',
+                  target: 'moving',
+                  actions: assign(({ context, event }) => ({
+                    beforeMove: context.bookings,
+                    error: null,
+                    bookings: context.bookings.map((b) =>
+                      b.bookingid === event.bookingid
+                        ? { ...b, start: event.bookingstarttime, end: event.bookingendtime }
+                        : b,
+                    ),
+                  })),
+                  description:
+                    'Drag a booking to another time, or drag its edge to make it longer or shorter: it shows there while the server decides',
+                },
+                'calendar.dismiss': {
+                  guard: 'moveRefused',
+                  actions: assign({ error: null }),
+                  description: 'Close the message about a refused move',
+                },
+              },
+            },
+            moving: {
+              description: 'The moved booking waits for the server; nothing else can be dragged',
+              tags: ['busy'],
+              invoke: {
+                id: 'moveBooking',
+                src: 'moveBooking',
+                input: ({ event }) => {
+                  assertEvent(event, 'calendar.move');
+                  const { type: _type, ...move } = event;
+                  return move;
+                },
+                onDone: {
+                  target: 'idle',
+                  actions: assign({
+                    bookings: ({ context, event }) =>
+                      applyChange(context.bookings, event.output, context.showCancelled),
+                    beforeMove: null,
+                  }),
+                  description: 'The server accepts: the booking stays at its new time (the customer is mailed)',
+                },
+                onError: {
+                  target: 'idle',
+                  actions: assign({
+                    bookings: ({ context }) => context.beforeMove ?? context.bookings,
+                    beforeMove: null,
+                    error: ({ event }) => failureText(event.error, BOOKING_TEXTS.updateFailed),
+                  }),
+                  description:
+                    "The server refuses (409 no room, 400 off the grid or not 30, 60 or 90 minutes) or fails: the booking returns to where it was and the server's message shows",
+                },
               },
             },
             details: {
-              description: '"Booking Details" shows Service / Resource, Customer and Time',
+              description:
+                '"Booking Details" shows Service / Resource, Customer, Time and status, with Reschedule, Edit, Cancel booking and the status buttons',
               on: {
                 'calendar.close': {
                   target: 'idle',
                   actions: assign({ selected: null }),
                   description: 'Close "Booking Details" (Close, ×, or Escape)',
+                },
+                'calendar.changed': {
+                  actions: assign({
+                    bookings: ({ context, event }) => {
+                      assertEvent(event, 'calendar.changed');
+                      return applyChange(context.bookings, event.booking, context.showCancelled);
+                    },
+                  }),
+                  description:
+                    'The booking is moved, edited, marked or cancelled in "Booking Details": the calendar shows it at once',
                 },
               },
             },

@@ -11,6 +11,7 @@ import {
   resetPasswordEntry,
   verifyEmailEntry,
 } from './samples/account.samples.ts';
+import { bookingDetailsEntry } from './samples/booking-details.samples.ts';
 import {
   bookingClosuresEntry,
   bookingFormEntry,
@@ -18,6 +19,7 @@ import {
   bookingSettingsEntry,
   bookingSetupEntry,
   bookingsCalendarEntry,
+  customerSuggestEntry,
 } from './samples/bookings.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
@@ -34,6 +36,7 @@ import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
 import { toastEntry } from './samples/toast.samples.ts';
 import { redeemEntry, voucherFormEntry, vouchersEntry } from './samples/vouchers.samples.ts';
+import { weeklyHoursEntry } from './samples/weekly-hours.samples.ts';
 
 export type { MachineEntry } from './lib/entry.ts';
 
@@ -60,10 +63,13 @@ export const registry: MachineEntry[] = [
   chatEntry,
   bookingSetupEntry,
   bookingScheduleEntry,
+  weeklyHoursEntry,
   bookingClosuresEntry,
   bookingSettingsEntry,
   bookingsCalendarEntry,
   bookingFormEntry,
+  customerSuggestEntry,
+  bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,
 ];

@@ -1,7 +1,7 @@
 /**
- * `npm run simulate -- --business <id|demo> --customers N [--follow] [--chat] [--claim <voucher>] [--days D]`:
+ * `npm run simulate -- --business <id|demo> --customers N [--follow] [--chat] [--book] [--claim <voucher>] [--days D]`:
  * customers exactly as the mobile app makes them, over the customer API (sign-up, the mailed verification
- * link, SRP sign-in, follow, a first message, claim a voucher as its QR code would). See
+ * link, SRP sign-in, follow, a first message, book a free slot, claim a voucher as its QR code would). See
  * server/sim/customers.ts.
  *
  * With a server running (--url, default http://127.0.0.1:$PORT) it calls it over HTTP; the server's own
@@ -16,6 +16,7 @@ import { boot } from '../server/boot.ts';
 import { businesses, users, vouchers } from '../server/db/schema.ts';
 import { seedsDemo } from '../server/env.ts';
 import {
+  bookFreeSlot,
   type Call,
   chatLine,
   claimVoucher,
@@ -32,12 +33,14 @@ import { openCliDatabase } from './lib/cli-database.ts';
 const USAGE = `Simulate customers of the mobile app through the customer API.
 
 Usage:
-  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--chat] [--claim <voucher>] [--days <D>] [--url <server>]
+  npm run simulate -- --business <id|demo> --customers <N> [--follow] [--chat] [--book] [--claim <voucher>] [--days <D>] [--url <server>]
 
   --business   the business to follow: its id, or "demo" for the demo owner's business
   --customers  how many customers sign up (each verifies by the mailed link and signs in with SRP)
   --follow     each new customer follows the business
   --chat       each new customer follows the business and writes it a message (the owner's Messages)
+  --book       each new customer books a free one-hour slot of the business in the next 30 days
+               through the customer API (the n-th customer tries the n-th resource and slot first)
   --claim      each new customer claims this voucher (as scanning its QR code does) and the codes are
                printed: the voucher's id, or its exact title among the business's vouchers (a title
                needs --business demo when the server is running, or the server stopped)
@@ -60,6 +63,7 @@ const { values } = parseArgs({
     customers: { type: 'string' },
     follow: { type: 'boolean', default: false },
     chat: { type: 'boolean', default: false },
+    book: { type: 'boolean', default: false },
     claim: { type: 'string' },
     days: { type: 'string', default: '0' },
     url: { type: 'string' },
@@ -80,6 +84,12 @@ const run = Date.now().toString(36);
 const people = Array.from({ length: count }, (_, i) => person(i, `sim-${run}.example`));
 const started = performance.now();
 const codes: string[] = [];
+const booked: string[] = [];
+/** --book: the customer books a free slot through the customer API; the line for the summary. */
+async function book(call: Call, token: string, businessid: string, i: number) {
+  const made = await bookFreeSlot(call, token, businessid, i);
+  booked.push(`${people[i]!.email}: ${made ? `${made.resourcename} at ${made.start}` : 'no free slot in 30 days'}`);
+}
 /** The voucher named by --claim among a list of the business's vouchers (id or exact title). */
 function voucherNamed(list: Array<{ voucherid: string; title: string }>): string {
   const wanted = values.claim!.trim().toLowerCase();
@@ -126,6 +136,7 @@ if (running) {
     const token = await createCustomer(call, pool, p, mailboxOverHttp(call));
     if (values.follow) await followBusiness(call, token, businessid);
     if (values.chat) await sendMessage(call, token, businessid, chatLine(i));
+    if (values.book) await book(call, token, businessid, i);
     if (voucherid) codes.push(`${p.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
     process.stdout.write(`\r${i + 1}/${count} customers (over HTTP at ${url})`);
   }
@@ -135,7 +146,7 @@ if (running) {
     // As npm start would find it: a new database gets the catalogue (and the demo, where npm start seeds it).
     const { deps } = await boot({ env, database, demo: seedsDemo(env), log: { info: () => {}, error: console.error } });
     let businessid: string | undefined;
-    if (values.follow || values.claim) {
+    if (values.follow || values.claim || values.book) {
       businessid = values.business;
       if (businessid === 'demo') {
         const [demo] = await deps.db
@@ -166,6 +177,7 @@ if (running) {
       chat: values.chat,
       afterSignUp: async (call, token, i) => {
         if (voucherid) codes.push(`${people[i]!.email}: ${(await claimVoucher(call, token, voucherid)).code}`);
+        if (values.book) await book(call, token, businessid!, i);
       },
     });
     process.stdout.write(
@@ -178,5 +190,6 @@ if (running) {
 console.log(
   `\nDone in ${((performance.now() - started) / 1000).toFixed(1)} s${values.chat ? ', each following the business and writing it a message' : values.follow ? ', each following the business' : ''}.`,
 );
+if (booked.length) console.log(`Bookings made through the customer API:\n  ${booked.join('\n  ')}`);
 if (codes.length) console.log(`Voucher codes claimed (type one at Redeem Code):\n  ${codes.join('\n  ')}`);
 process.exit(0);

@@ -22,6 +22,7 @@ import { businessesRoutes } from './routes/businesses/businesses.routes.ts';
 import { statsRoutes } from './routes/businesses/stats.routes.ts';
 import { configRoutes } from './routes/config/config.routes.ts';
 import { customerRoutes } from './routes/customer/customer.routes.ts';
+import { customerBookingRoutes } from './routes/customer/customer-bookings.routes.ts';
 import { followersRoutes } from './routes/followers/followers.routes.ts';
 import { customerMessagingRoutes } from './routes/messaging/customer-messaging.routes.ts';
 import { messagingRoutes } from './routes/messaging/messaging.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/customer', customerRoutes(deps));
   api.route('/customer', customerVoucherRoutes(deps));
   api.route('/customer', customerMessagingRoutes(deps));
+  api.route('/customer', customerBookingRoutes(deps));
   // The public and customer areas end here: their unknown paths are a 404, before the owner routers
   // mounted at '/' (whose area check would take them for a misplaced router and answer 500).
   for (const area of ['/public/*', '/password-reset/*', '/customer/*']) {

@@ -100,6 +100,10 @@ export const EnvSchema = v.object({
   STRANGER_MAILS_PER_DAY_FREE: v.optional(perAddressLimit(), '20'),
   /** Photo upload targets (GET /api/posts/upload-url) one business may ask for per hour (README "Media storage"). */
   UPLOAD_TARGETS_PER_HOUR: v.optional(perAddressLimit(), '60'),
+  /** Upcoming bookings one app customer may hold with one business (decision 023). */
+  MAX_UPCOMING_BOOKINGS: v.optional(perAddressLimit(), '5'),
+  /** Booking requests (POST /api/customer/bookings) one app customer may make a minute; then 429. */
+  BOOKING_REQUESTS_PER_MINUTE: v.optional(perAddressLimit(), '10'),
   /** Behind one reverse proxy: the client is the last address it adds to X-Forwarded-For. */
   TRUST_PROXY: v.optional(v.picklist(['true', 'false']), 'false'),
   /** Post images in an S3-compatible bucket instead of the database (README "Media storage"). */

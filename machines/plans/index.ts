@@ -8,7 +8,16 @@ import type { MachineEntry } from '../lib/entry.ts';
 import { demoBusiness, demoOwner, demoUser, MAILBOX_URL, PORTAL_URL } from '../samples/demo.samples.ts';
 import { renderDiagramDoc } from './diagram.ts';
 import { type PlanScenario, planOf, renderPlan } from './plan.ts';
-import { minutesOf, NEEDS, type Need, needsOf, smokeOf, titlesOf, walkedNumbers } from './triage.ts';
+import {
+  minutesOf,
+  NEEDS,
+  type Need,
+  needsOf,
+  SMOKE_MIN_SCENARIOS,
+  smokeOf,
+  titlesOf,
+  walkedNumbers,
+} from './triage.ts';
 import { walkedInCi } from './walked.ts';
 
 const byHand = (s: PlanScenario) => s.notByHand.length === 0;
@@ -99,7 +108,7 @@ export function renderIndex(entries: readonly MachineEntry[]): string {
     '## Smoke set',
     '',
     `The ${smokeCount} scenarios a release needs (about ${fmt(smokeMinutes)}): per plan the by-hand scenario that`,
-    'needs nothing special and takes the most of its transitions (two for the plans of 20 scenarios or more).',
+    `needs nothing special and takes the most of its transitions (two for the plans of 30 scenarios or more; none for the plans of fewer than ${SMOKE_MIN_SCENARIOS}, small parts of a page whose few scenarios are quick to walk in full).`,
     '',
     ...rows.flatMap((r) =>
       r.smoke.map((n) => {

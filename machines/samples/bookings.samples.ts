@@ -9,6 +9,7 @@ import {
   BOOKING_TEXTS,
   type Booking,
   type Closure,
+  type CustomerSuggestion,
   futureBookingsText,
   overlapText,
   type Resource,
@@ -21,6 +22,7 @@ import { bookingScheduleMachine } from '../booking-schedule.machine.ts';
 import { bookingSettingsMachine, REMINDER_OFF } from '../booking-settings.machine.ts';
 import { bookingSetupMachine } from '../booking-setup.machine.ts';
 import { bookingsCalendarMachine } from '../bookings-calendar.machine.ts';
+import { customerSuggestMachine, suggestionName } from '../customer-suggest.machine.ts';
 import { defineEntry, done, fail, note } from '../lib/entry.ts';
 import { demoOwner } from './demo.samples.ts';
 
@@ -62,6 +64,7 @@ const ameliaBooking: Booking = {
   email: 'amelia.hughes.0@customers.example',
   partysize: 2,
   notes: 'Birthday, window seat please',
+  status: 'confirmed',
 };
 
 const chooseWindowTable = note(
@@ -179,6 +182,59 @@ export const bookingFormEntry = defineEntry({
   },
 });
 
+const ameliaFollower: CustomerSuggestion = {
+  customerid: '5d6e7f80-9a1b-4c2d-8e3f-4a5b6c7d8e9f',
+  firstname: ameliaBooking.firstname,
+  lastname: ameliaBooking.surname,
+  email: ameliaBooking.email,
+  kind: 'follower',
+};
+const pastGuest: CustomerSuggestion = {
+  customerid: '6e7f8091-ab2c-4d3e-9f40-5b6c7d8e9fa0',
+  firstname: null,
+  lastname: null,
+  email: 'amelia.walk-in@guests.example',
+  kind: 'guest',
+};
+
+export const customerSuggestEntry = defineEntry({
+  machine: customerSuggestMachine,
+  title: "Customer Email's suggestions (Create New Booking)",
+  samples: [
+    note({ type: 'suggest.type', value: 'a' }, { say: 'type `a` in Customer Email' }),
+    note({ type: 'suggest.type', value: 'am' }, { say: 'type `am` in Customer Email' }),
+    note({ type: 'suggest.next' }, { action: 'press ArrowDown in Customer Email' }),
+    note({ type: 'suggest.previous' }, { action: 'press ArrowUp in Customer Email' }),
+    note({ type: 'suggest.pick', index: 0 }, { action: 'click the first suggestion' }),
+    note({ type: 'suggest.close' }, { action: 'press Escape in Customer Email' }),
+    done('searchCustomers', [ameliaFollower, pastGuest]),
+    note(done('searchCustomers', []), {
+      arrange: 'Type `zq` instead (no follower or past guest has it in their name or e-mail)',
+    }),
+    note(fail('searchCustomers', { message: networkFailure, network: true }), {
+      arrange: block('*businesses/me/customers*'),
+    }),
+  ],
+  uiKey: (s) => ({ state: s.value, active: s.context.active >= 0 }),
+  plan: {
+    start: {
+      url: '/bookings/calendar',
+      signedInAs: demoOwner,
+      andThen: 'press "Create Booking"',
+      note: "The demo business's followers include Amelia Hughes (seeded).",
+    },
+    fields: { value: 'Customer Email' },
+    shows: (s) =>
+      s.hasTag('open')
+        ? s.context.suggestions.map(
+            (c: CustomerSuggestion) =>
+              `A suggestion: ${suggestionName(c)}, ${c.email}, "${c.kind === 'follower' ? 'Follower' : 'Past guest'}"`,
+          )
+        : [],
+    test: 'tests/generated/customer-suggest.generated.test.tsx',
+  },
+});
+
 export const bookingsCalendarEntry = defineEntry({
   machine: bookingsCalendarMachine,
   title: 'Bookings Calendar (/bookings/calendar)',
@@ -191,6 +247,86 @@ export const bookingsCalendarEntry = defineEntry({
     note({ type: 'calendar.retry' }, { say: 'press "Try again"' }),
     note({ type: 'calendar.open', bookingid: ameliaBooking.bookingid }, { say: 'press a booking on the calendar' }),
     note({ type: 'calendar.close' }, { say: 'press "Close"' }),
+    note(
+      {
+        type: 'calendar.changed',
+        booking: {
+          bookingid: ameliaBooking.bookingid,
+          resourceid: ameliaBooking.resourceid,
+          resourcename: ameliaBooking.title,
+          start: ameliaBooking.start,
+          end: ameliaBooking.end,
+          partysize: ameliaBooking.partysize,
+          notes: ameliaBooking.notes,
+          status: 'no_show',
+          cancelledat: null,
+          cancelreason: null,
+          source: 'owner',
+          customer: {
+            customerid: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+            firstname: ameliaBooking.firstname,
+            surname: ameliaBooking.surname,
+            email: ameliaBooking.email,
+          },
+        },
+      },
+      { action: 'Press "Mark no-show" in "Booking Details"' },
+    ),
+    note({ type: 'calendar.showCancelled', show: true }, { say: 'tick "Show cancelled"' }),
+    note(
+      {
+        type: 'calendar.refreshed',
+        bookings: [
+          ameliaBooking,
+          {
+            ...ameliaBooking,
+            bookingid: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f',
+            start: '2026-11-24T11:00:00.000Z',
+            end: '2026-11-24T12:00:00.000Z',
+            firstname: 'Noah',
+            surname: 'Patel',
+            email: 'noah.patel.1@customers.example',
+            notes: null,
+          },
+        ],
+      },
+      {
+        action:
+          'In a second terminal, book the Window Table for tomorrow 11:00 as a customer (`npm run simulate -- --book`), then wait up to 20 s',
+      },
+    ),
+    note(
+      {
+        type: 'calendar.move',
+        bookingid: ameliaBooking.bookingid,
+        bookingstarttime: '2026-11-23T11:00:00.000Z',
+        bookingendtime: '2026-11-23T12:00:00.000Z',
+      },
+      { action: "Drag Amelia Hughes's booking two hours later (week or day view)" },
+    ),
+    done('moveBooking', {
+      bookingid: ameliaBooking.bookingid,
+      resourceid: ameliaBooking.resourceid,
+      resourcename: ameliaBooking.title,
+      start: '2026-11-23T11:00:00.000Z',
+      end: '2026-11-23T12:00:00.000Z',
+      partysize: ameliaBooking.partysize,
+      notes: ameliaBooking.notes,
+      status: 'confirmed',
+      cancelledat: null,
+      cancelreason: null,
+      source: 'owner',
+      customer: {
+        customerid: '5c6d7e8f-9a0b-4c1d-8e2f-3a4b5c6d7e8f',
+        firstname: ameliaBooking.firstname,
+        surname: ameliaBooking.surname,
+        email: ameliaBooking.email,
+      },
+    }),
+    note(fail('moveBooking', { message: BOOKING_TEXTS.badDuration, status: 400 }), {
+      arrange: 'Drag the bottom edge of the booking to make it 2 hours long (instead of moving it)',
+    }),
+    note({ type: 'calendar.dismiss' }, { say: 'press "Dismiss" beside the message' }),
     { type: 'calendar.create' },
     note({ type: 'calendar.created' }, { action: 'Make a booking in "Create New Booking" (any free time)' }),
     note({ type: 'calendar.cancelCreate' }, { action: 'Press "Cancel" in "Create New Booking"' }),
@@ -222,6 +358,11 @@ export const bookingsCalendarEntry = defineEntry({
   plan: {
     lasting: [],
     test: 'tests/generated/bookings-calendar.generated.test.tsx',
+    // A refused move leaves the calendar as it was, with the server's message beside it.
+    shows: (s) =>
+      s.context.error && !s.hasTag('error') && !s.hasTag('busy')
+        ? [`The message about the refused move reads: "${s.context.error}"`]
+        : [],
   },
 });
 
@@ -333,6 +474,10 @@ export const bookingScheduleEntry = defineEntry({
     { type: 'schedule.confirmDelete' },
     note({ type: 'schedule.cancelDelete' }, { say: '' }),
     note({ type: 'schedule.retry' }, { say: 'press "Try again"' }),
+    note(
+      { type: 'schedule.reload' },
+      { action: 'In "Weekly hours", untick "Open" on Sunday and press "Save weekly hours": the rows are read again' },
+    ),
     { type: 'schedule.close' },
     done('loadRules', rules),
     note(done('loadRules', []), { arrange: 'Open the schedule of a resource you just added' }),

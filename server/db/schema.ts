@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BookingSource, BookingStatus } from '#contracts/bookings.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -454,6 +455,17 @@ export const messagingVersions = pgTable('messaging_versions', {
 // ---------------------------------------------------------------- bookings
 
 /**
+ * The bookings window's version per business (decision 023, as messaging_versions in 012): bumped in
+ * the transaction of every change to what the calendar shows, so its ETag is one primary-key read.
+ */
+export const bookingVersions = pgTable('booking_versions', {
+  businessid: uuid('businessid')
+    .primaryKey()
+    .references(() => businesses.businessid, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+});
+
+/**
  * Something a customer books (a table, a chair, a room, a class). Creation checks the package's
  * bookable-resource limit under the business row's lock; bookings of one resource serialise on this row.
  */
@@ -510,7 +522,8 @@ export const bookingClosures = pgTable(
 
 /**
  * Who a booking is for, per business: an app customer (userid) with that e-mail, or a guest known only
- * by the e-mail the owner typed. Names are shown only for customers who follow the business.
+ * by the e-mail the owner typed. Names are shown only for customers who follow the business or booked
+ * with it in the app.
  */
 export const bookingCustomers = pgTable(
   'booking_customers',
@@ -521,9 +534,15 @@ export const bookingCustomers = pgTable(
       .references(() => businesses.businessid, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     userid: uuid('userid').references(() => users.userid, { onDelete: 'set null' }),
+    /** First booking made by the customer in the app: their name shows from then on (decision 023). */
+    appBookedAt: timestamp('app_booked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('booking_customers_business_email_idx').on(t.businessid, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('booking_customers_business_email_idx').on(t.businessid, sql`lower(${t.email})`),
+    // The customer app's "my bookings": its rows of every business.
+    index('booking_customers_user_idx').on(t.userid),
+  ],
 );
 
 /**
@@ -547,7 +566,12 @@ export const bookings = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     partysize: integer('partysize').notNull(),
     notes: text('notes'),
+    /** confirmed | no_show | completed (the owner moves freely among them) | cancelled (final, with cancelledAt). */
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    /** How it was made: 'owner' (the portal) or 'app' (the customer; no longer a stranger to the relay). */
+    source: text('source').$type<BookingSource>().notNull().default('owner'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -136,6 +136,22 @@ export function offers(query: Omit<SlotQuery, 'duration'>, start: Date, end: Dat
   return availableSlots({ ...query, duration }).some((s) => s.start.getTime() === start.getTime());
 }
 
+/**
+ * Does `start` lie on the day's grid: whole minutes, and SLOT_GRID_MINUTES steps from a rule's start of
+ * that weekday in local wall time (from midnight when the day has no rule)? Off the grid is a 400 for a
+ * change (decision 023); on it but not offered is a 409.
+ */
+export function onGrid(start: Date, timeZone: string, rules: readonly WeeklyRule[]): boolean {
+  if (start.getUTCSeconds() !== 0 || start.getUTCMilliseconds() !== 0) return false;
+  const local = new TZDate(start.getTime(), timeZone);
+  const minutes = local.getHours() * 60 + local.getMinutes();
+  const today = rules.filter((r) => r.dayofweek === local.getDay()).map((r) => minutesOf(r.starttime));
+  const origins = today.length > 0 ? today : [0];
+  return origins.some(
+    (origin) => (((minutes - origin) % SLOT_GRID_MINUTES) + SLOT_GRID_MINUTES) % SLOT_GRID_MINUTES === 0,
+  );
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in the zone. */
 export function localDate(instant: Date, timeZone: string): string {
   const local = new TZDate(instant.getTime(), timeZone);

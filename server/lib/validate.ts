@@ -62,3 +62,10 @@ export async function readJson<S extends v.GenericSchema>(c: Context, schema: S)
   }
   return check(schema, body);
 }
+
+/** As readJson, for a body that may be left out entirely (no body at all reads as `{}`). */
+export async function readOptionalJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  const raw = await c.req.raw.clone().text();
+  if (raw.trim() === '') return check(schema, {});
+  return readJson(c, schema);
+}

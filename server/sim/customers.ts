@@ -1,3 +1,4 @@
+import { BOOKING_TEXTS } from '#contracts/bookings.ts';
 import { clientSignature, clientStart, fromHex, poolNameOf, srpTimestamp } from '../identity/srp.ts';
 
 /**
@@ -233,4 +234,53 @@ export function authorized(token: string, method: string, body?: unknown): Reque
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   };
+}
+
+/**
+ * The customer books a free slot of the business through the customer API, as the app would: the
+ * business's resources, then each day from tomorrow (up to `days` ahead) the free one-hour slots of
+ * each resource; the n-th customer takes the n-th resource and slot, so a crowd spreads out. A slot
+ * taken meanwhile (409) moves on to the next. Answers the booking, or undefined when nothing was free.
+ */
+export async function bookFreeSlot(
+  call: Call,
+  accessToken: string,
+  businessid: string,
+  n: number,
+  now = new Date(),
+  days = 30,
+): Promise<{ bookingid: string; resourcename: string; start: string } | undefined> {
+  const get = async <T>(path: string, what: string) =>
+    (await (await expectOk(await call(path, authorized(accessToken, 'GET')), what)).json()) as T;
+  const { data: resources } = await get<{ data: Array<{ resourceid: string }> }>(
+    `/api/customer/businesses/${businessid}/resources`,
+    'resources',
+  );
+  if (resources.length === 0) return undefined;
+  for (let day = 1; day <= days; day++) {
+    const date = new Date(now.getTime() + day * 86_400_000).toISOString().slice(0, 10);
+    for (let r = 0; r < resources.length; r++) {
+      const { resourceid } = resources[(n + r) % resources.length]!;
+      const { data } = await get<{ data: { availableSlots: Array<{ start: string; end: string }> } }>(
+        `/api/customer/businesses/${businessid}/availability/${resourceid}?date=${date}&duration=60&partysize=1`,
+        'availability',
+      );
+      const slots = data.availableSlots;
+      for (let s = 0; s < slots.length; s++) {
+        const slot = slots[(n + s) % slots.length]!;
+        const body = { resourceid, bookingstarttime: slot.start, bookingendtime: slot.end, partysize: 1, notes: null };
+        const response = await call('/api/customer/bookings', authorized(accessToken, 'POST', body));
+        if (response.status === 409) {
+          // Taken meanwhile: the next slot. Anything else (the upcoming-bookings cap) ends the search.
+          const { message } = (await response.clone().json()) as { message: string };
+          if (message === BOOKING_TEXTS.slotTaken || message === BOOKING_TEXTS.notBookable) continue;
+        }
+        const { data: made } = (await (await expectOk(response, 'book')).json()) as {
+          data: { bookingid: string; resourcename: string; start: string };
+        };
+        return made;
+      }
+    }
+  }
+  return undefined;
 }

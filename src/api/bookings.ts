@@ -1,12 +1,15 @@
 import {
   AvailabilityRule,
   AvailabilityRuleList,
+  type Booking,
   BookingAnswer,
+  BookingDetailAnswer,
   BookingSettings,
   BookingsAnswer,
   Closure,
   Closures,
   type CreatedBooking,
+  CustomerSuggestions,
   Resource,
   ResourceDeleteAnswer,
   ResourceList,
@@ -14,7 +17,7 @@ import {
 } from '#contracts/bookings.ts';
 import { MessageBody } from '#contracts/common.ts';
 import { CanAddResource } from '#contracts/packages.ts';
-import { api } from './client.ts';
+import { api, type Conditional, conditionalGet } from './client.ts';
 
 const id = encodeURIComponent;
 
@@ -63,13 +66,34 @@ export const getSlots = (
     })
     .then((answer) => answer.data.availableSlots);
 
+/** Create Booking's suggestions: followers and past guests matching `q` (at least 2 characters). */
+export const searchCustomers = ({ q }: { q: string }, signal?: AbortSignal) =>
+  api.get('/api/businesses/me/customers', CustomerSuggestions, { query: { q }, signal }).then((a) => a.data);
+
 /** The booking, with `mailHeld` when its e-mail was held (the calendar's toast says why). */
 export const createBooking = (body: unknown, signal?: AbortSignal): Promise<CreatedBooking> =>
   api
     .post('/api/bookings', BookingAnswer, body, { signal })
     .then((answer) => (answer.mailHeld ? { ...answer.data, mailHeld: answer.mailHeld } : answer.data));
 
-export const getBookings = (
-  window: { startDate: string; endDate: string; resourceId?: string },
-  signal?: AbortSignal,
-) => api.get('/api/businesses/me/bookings', BookingsAnswer, { query: window, signal }).then((a) => a.data);
+type BookingsWindow = { startDate: string; endDate: string; resourceId?: string; includeCancelled?: 'true' };
+export const getBookings = (window: BookingsWindow, signal?: AbortSignal) =>
+  api.get('/api/businesses/me/bookings', BookingsAnswer, { query: window, signal }).then((a) => a.data);
+/** The calendar's poll: the same window with the last ETag (a 304 when nothing it shows changed). */
+export const pollBookings = (window: BookingsWindow, etag: string | null, signal?: AbortSignal) =>
+  conditionalGet('/api/businesses/me/bookings', BookingsAnswer, { etag, query: window, signal }).then(
+    (answer): Conditional<Booking[]> => (answer.kind === 'fresh' ? { ...answer, data: answer.data.data } : answer),
+  );
+
+// --- One booking (issue 24) -------------------------------------------------------------------------
+
+export const getBooking = (bookingid: string, signal?: AbortSignal) =>
+  api.get(`/api/bookings/${id(bookingid)}`, BookingDetailAnswer, { signal }).then((a) => a.data);
+export const updateBooking = ({ bookingid, ...body }: { bookingid: string } & object, signal?: AbortSignal) =>
+  api.patch(`/api/bookings/${id(bookingid)}`, BookingDetailAnswer, body, { signal }).then((a) => a.data);
+export const cancelBooking = (bookingid: string, reason: string | undefined, signal?: AbortSignal) =>
+  api
+    .post(`/api/bookings/${id(bookingid)}/cancel`, BookingDetailAnswer, reason ? { reason } : {}, { signal })
+    .then((a) => a.data);
+export const setBookingStatus = (bookingid: string, status: string, signal?: AbortSignal) =>
+  api.put(`/api/bookings/${id(bookingid)}/status`, BookingDetailAnswer, { status }, { signal }).then((a) => a.data);

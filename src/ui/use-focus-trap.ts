@@ -88,6 +88,10 @@ export function useFocusTrap(containers: Array<RefObject<HTMLElement | null>>, o
       fallbackFocus: surface,
       escapeDeactivates: (event) => {
         event.preventDefault();
+        // An open combobox list (Customer Email's suggestions) takes this Escape: only the list closes.
+        const target = event.target as Element | null;
+        if (target?.getAttribute?.('role') === 'combobox' && target.getAttribute('aria-expanded') === 'true')
+          return false;
         latest.current.onEscape?.();
         return false; // the owner decides whether the surface closes (a machine may refuse or ask first)
       },

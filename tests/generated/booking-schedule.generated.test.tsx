@@ -1,9 +1,11 @@
 /** Every transition of "Manage Schedule for {name}", through the real dialog with fake rules. */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
 import { DAY_NAMES, type Resource } from '#contracts/bookings.ts';
 import type { RuleDraft, ScheduleContext } from '#machines/booking-schedule.machine.ts';
 import { bookingScheduleEntry } from '#machines/samples/bookings.samples.ts';
+import { HOURS_TEXTS, weeklyHoursMachine } from '#machines/weekly-hours.machine.ts';
 import { ScheduleModal } from '#src/features/bookings/schedule-modal.tsx';
 import { specTexts } from '../spec/spec-texts.ts';
 import { describeFlow, type Flow } from './harness.tsx';
@@ -42,12 +44,16 @@ const askedRule = (flow: Flow) => {
   return `${DAY_NAMES[rule.dayofweek]}: ${rule.starttime.slice(0, 5)} - ${rule.endtime.slice(0, 5)}`;
 };
 
+/** The grid's own transitions are tested in weekly-hours.generated.test.tsx; here its save always succeeds. */
+const hoursLogic = weeklyHoursMachine.provide({ actors: { applyHours: fromPromise(async () => {}) } });
+
 describeFlow(bookingScheduleEntry, {
   render: (hooks, flow) => (
     <ScheduleModal
       resource={(flow.path.input as { resource: Resource }).resource}
       onClose={flow.spy('onClose')}
       {...hooks}
+      hoursHooks={{ logic: hoursLogic }}
     />
   ),
   perform: {
@@ -64,6 +70,13 @@ describeFlow(bookingScheduleEntry, {
       fireEvent.click(button);
     },
     'schedule.cancelDelete': () => fireEvent.click(question().getByRole('button', { name: 'Cancel' })),
+    'schedule.reload': async (_e, flow) => {
+      const sunday = dialog(flow).getByRole('checkbox', { name: 'Open on Sunday' });
+      fireEvent.click(sunday);
+      await act(async () => {
+        fireEvent.click(dialog(flow).getByRole('button', { name: HOURS_TEXTS.save }));
+      });
+    },
     'schedule.retry': (_e, flow) => fireEvent.click(dialog(flow).getByRole('button', { name: 'Try again' })),
     'schedule.close': (_e, flow) => fireEvent.click(dialog(flow).getAllByRole('button', { name: 'Close' }).at(-1)!),
   },

@@ -5,10 +5,12 @@
  */
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import type { Booking } from '#contracts/bookings.ts';
+import { type BookingDetail, bookingDetailsMachine, type SettableStatus } from '#machines/booking-details.machine.ts';
 import { bookingFormMachine } from '#machines/booking-form.machine.ts';
-import { type CalendarContext, calendarWindow } from '#machines/bookings-calendar.machine.ts';
+import { type CalendarContext, calendarPollerMachine, calendarWindow } from '#machines/bookings-calendar.machine.ts';
+import type { PollResult } from '#machines/poller.machine.ts';
 import { bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
 import { slotLabel } from '#src/features/bookings/booking-form-modal.tsx';
 import { BookingsCalendarView } from '#src/features/bookings/calendar-page.tsx';
@@ -39,6 +41,16 @@ function expectCalendar(flow: Flow) {
   // Only the two views of the spec.
   expect(screen.queryByRole('button', { name: 'Month' })).toBeNull();
   expect(screen.queryByRole('button', { name: 'Agenda' })).toBeNull();
+  // The legend names every shown resource; every event names its customer and resource.
+  const legend = screen.queryByRole('list', { name: 'Resources by colour' });
+  if (ctx.resources.length > 0) expect(within(legend!).getAllByRole('listitem').length).toBeGreaterThan(0);
+  for (const b of ctx.bookings) {
+    const box = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
+      el.textContent?.includes(`${b.firstname} ${b.surname}`),
+    );
+    if (ctx.view === 'week' && box) expect(box.textContent).toContain(b.title);
+  }
+  expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Show cancelled' }).checked).toBe(ctx.showCancelled);
   if (ctx.view === 'week') {
     // Weeks start on Monday.
     expect(document.querySelector('.rbc-time-header .rbc-header')?.textContent).toMatch(/Mon/);
@@ -61,16 +73,69 @@ const instantForm = bookingFormMachine.provide({
         email: 'guest@example.com',
         partysize: 1,
         notes: null,
+        status: 'confirmed',
       }),
     ),
   },
 });
 const settle = () => act(async () => {});
+/** The refresh poller's request stays open until a path's "calendar.refreshed" answers it. */
+let answerPoll: ((bookings: Booking[]) => void) | null = null;
+const heldPoller = calendarPollerMachine.provide({
+  actors: {
+    visibility: fromCallback(() => undefined),
+    poll: fromPromise(
+      () =>
+        new Promise<PollResult<Booking[]>>((resolve) => {
+          answerPoll = (bookings) => resolve({ kind: 'fresh', data: bookings, etag: '"2"' });
+        }),
+    ),
+  },
+});
+/** Booking Details with answers at once: the booking as listed, and a status change accepted. */
+const instantDetails = bookingDetailsMachine.provide({
+  actors: {
+    loadBooking: fromPromise(async ({ input }: { input: { bookingid: string } }) => detailOf(input.bookingid)),
+    setStatus: fromPromise(
+      async ({ input }: { input: { bookingid: string; status: SettableStatus } }): Promise<BookingDetail> => ({
+        ...detailOf(input.bookingid),
+        status: input.status,
+      }),
+    ),
+  },
+});
+let listed: Booking[] = [];
+const detailOf = (bookingid: string): BookingDetail => {
+  const b = listed.find((x) => x.bookingid === bookingid)!;
+  return {
+    bookingid: b.bookingid,
+    resourceid: b.resourceid,
+    resourcename: b.title,
+    start: b.start,
+    end: b.end,
+    partysize: b.partysize,
+    notes: b.notes,
+    status: 'confirmed',
+    cancelledat: null,
+    cancelreason: null,
+    source: 'owner',
+    customer: { customerid: 'c-1', firstname: b.firstname, surname: b.surname, email: b.email },
+  };
+};
 
 describeFlow(bookingsCalendarEntry, {
   render: (hooks, flow) => {
     const input = flow.path.input as { today: string; view: 'week' | 'day' };
-    return <BookingsCalendarView today={input.today} view={input.view} formHooks={{ logic: instantForm }} {...hooks} />;
+    return (
+      <BookingsCalendarView
+        today={input.today}
+        view={input.view}
+        formHooks={{ logic: instantForm }}
+        detailsHooks={{ logic: instantDetails }}
+        pollerLogic={heldPoller}
+        {...hooks}
+      />
+    );
   },
   perform: {
     'calendar.navigate': () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
@@ -78,14 +143,30 @@ describeFlow(bookingsCalendarEntry, {
       fireEvent.click(screen.getByRole('button', { name: e.view === 'day' ? 'Day' : 'Week' })),
     'calendar.filter': (e: { resourceId: string }) => fireEvent.change(filter(), { target: { value: e.resourceId } }),
     'calendar.retry': () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })),
-    'calendar.open': (e: { bookingid: string }, flow) => {
-      const booking = live(flow).bookings.find((b) => b.bookingid === e.bookingid)!;
+    'calendar.open': async (e: { bookingid: string }, flow) => {
+      listed = live(flow).bookings;
+      const booking = listed.find((b) => b.bookingid === e.bookingid)!;
       const event = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
         el.textContent?.includes(booking.title),
       );
       fireEvent.click(event!);
+      await settle();
+    },
+    // The dialog's own flow is tested in booking-details.generated; here a status is changed through it.
+    'calendar.changed': async () => {
+      fireEvent.click(within(details()!).getByRole('button', { name: 'Mark no-show' }));
+      await settle();
     },
     'calendar.close': () => fireEvent.click(within(details()!).getAllByRole('button', { name: /Close/ })[0]!),
+    'calendar.showCancelled': () => fireEvent.click(screen.getByRole('checkbox', { name: 'Show cancelled' })),
+    'calendar.refreshed': async (e: { bookings: Booking[] }) => {
+      answerPoll!(e.bookings);
+      await settle();
+    },
+    // Dragging needs a real pointer: tests/e2e/bookings.test.ts drags in Chromium. Here the drop's event
+    // is sent as the drag-and-drop addon sends it, and the page shows what follows.
+    'calendar.move': (e: object, flow) => act(() => flow.recorder.actor('bookingsCalendar')!.send(e as never)),
+    'calendar.dismiss': () => fireEvent.click(screen.getByRole('button', { name: 'Dismiss' })),
     'calendar.create': () => fireEvent.click(screen.getByRole('button', { name: specTexts.createBooking })),
     // The dialog's own flow is tested in booking-form.generated; here a booking is made through it.
     'calendar.created': async () => {
@@ -109,9 +190,11 @@ describeFlow(bookingsCalendarEntry, {
       expectPage(flow);
       expect(screen.getByText(specTexts.loadingCalendar)).toBeTruthy();
       const ctx = live(flow);
-      expect(flow.fakes.loadBookings?.inputs.at(-1)).toEqual(calendarWindow(ctx.date, ctx.resourceId));
+      expect(flow.fakes.loadBookings?.inputs.at(-1)).toEqual(
+        calendarWindow(ctx.date, ctx.resourceId, ctx.showCancelled),
+      );
       // Monday 00:00 through 7 days.
-      const { startDate, endDate } = calendarWindow(ctx.date, ctx.resourceId);
+      const { startDate, endDate } = calendarWindow(ctx.date, ctx.resourceId, ctx.showCancelled);
       expect(new Date(startDate).getDay()).toBe(1);
       expect(new Date(endDate).getTime() - new Date(startDate).getTime()).toBeGreaterThanOrEqual(167 * 3_600_000);
     },
@@ -123,6 +206,9 @@ describeFlow(bookingsCalendarEntry, {
     },
     'bookings.ready.idle': (_s, flow) => {
       expectCalendar(flow);
+      const ctx = live(flow);
+      if (ctx.error) expect(screen.getByRole('alert').textContent).toContain(ctx.error);
+      else expect(screen.queryByRole('alert')).toBeNull();
       expect(details()).toBeNull();
       expect(creating()).toBeNull();
     },
@@ -134,6 +220,12 @@ describeFlow(bookingsCalendarEntry, {
       expect(d.getByText(booking.title)).toBeTruthy();
       expect(d.getByText(`${booking.firstname} ${booking.surname}`)).toBeTruthy();
       expect(d.getByText(/^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/)).toBeTruthy();
+      expect(d.getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+      expect(d.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    },
+    'bookings.ready.moving': (_s, flow) => {
+      expectCalendar(flow);
+      expect(live(flow).beforeMove).not.toBeNull();
     },
     'bookings.ready.creating': () => {
       expect(creating()).not.toBeNull();

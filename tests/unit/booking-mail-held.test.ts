@@ -20,6 +20,7 @@ const booking = {
   email: 'guest@example.com',
   partysize: 1,
   notes: null,
+  status: 'confirmed',
 };
 const held = mailHeldText(1, 5, 'hour');
 let body: unknown;

@@ -80,7 +80,9 @@ describe('npm run new:flow -- bookings booking-note --route PUT /api/bookings/:i
 
   it("adds the kind's not-found sentence and the path to its fixture row, once", () => {
     expect(read('contracts/common.ts')).toContain("  booking: 'Booking not found.',");
-    expect(read('tests/server/support/owner-a.ts')).toMatch(/ {2}bookingid: \{\s*paths: \['bookings\/\{id\}'\]/);
+    expect(read('tests/server/support/owner-a.ts')).toMatch(
+      / {2}bookingid: \{\s*(?:\/\/[^\n]*\n\s*)?paths: \['bookings\/\{id\}'\]/,
+    );
   });
 
   it('overwrites nothing: the same flow again stops before writing', () => {

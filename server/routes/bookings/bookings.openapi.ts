@@ -5,6 +5,7 @@ import { describeRoutes } from '../../openapi/describe.ts';
 const tags = ['Bookings'];
 const resourceid = '5f0c2b1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
 const id = { id: 'The id (a UUID).' };
+const booking = { id: 'The booking id (a UUID).' };
 
 /** resources.routes.ts and bookings.routes.ts. */
 export const bookingsApi = describeRoutes('owner', {
@@ -98,11 +99,63 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'GET /api/businesses/me/bookings': {
-    summary: 'Bookings in a window of at most 62 days',
+    summary:
+      'Bookings in a window of at most 62 days (strong ETag; 304 for If-None-Match; cancelled ones with includeCancelled=true)',
     tags,
     query: b.BookingsQuery,
-    queryExample: { startDate: '2030-06-03T00:00:00Z', endDate: '2030-06-10T00:00:00Z', resourceId: resourceid },
-    ok: { 200: b.BookingsAnswer },
+    queryExample: {
+      startDate: '2030-06-03T00:00:00Z',
+      endDate: '2030-06-10T00:00:00Z',
+      resourceId: resourceid,
+      includeCancelled: 'false',
+    },
+    ok: { 200: b.BookingsAnswer, 304: null },
+  },
+  'GET /api/businesses/me/customers': {
+    summary: 'Followers and past guests whose name or e-mail matches q (at least 2 characters; up to 20)',
+    tags,
+    query: b.CustomerSearchQuery,
+    queryExample: { q: 'ada' },
+    ok: { 200: b.CustomerSuggestions },
+  },
+  'GET /api/bookings/:id': {
+    summary: 'One booking with its status and customer (Booking Details)',
+    tags,
+    params: booking,
+    ok: { 200: b.BookingDetailAnswer },
+  },
+  'PATCH /api/bookings/:id': {
+    summary: 'Change a booking: time, resource, party size, notes (409 no room, 400 off the grid; nothing changed)',
+    tags,
+    params: booking,
+    body: {
+      schema: b.BookingUpdate,
+      example: {
+        resourceid,
+        bookingstarttime: '2030-06-03T10:00:00Z',
+        bookingendtime: '2030-06-03T11:00:00Z',
+        partysize: 2,
+        notes: 'Moved an hour later',
+      },
+    },
+    ok: { 200: b.BookingDetailAnswer },
+    errors: [404, 409],
+  },
+  'PUT /api/bookings/:id/status': {
+    summary: 'Mark a booking confirmed, no_show or completed (a cancelled booking is final: 409)',
+    tags,
+    params: booking,
+    body: { schema: b.BookingStatusRequest, example: { status: 'no_show' } },
+    ok: { 200: b.BookingDetailAnswer },
+    errors: [404, 409],
+  },
+  'POST /api/bookings/:id/cancel': {
+    summary: 'Cancel a booking (the place is free at once; a second cancel is 409)',
+    tags,
+    params: booking,
+    body: { schema: b.BookingCancelRequest, example: { reason: 'The customer called to cancel' } },
+    ok: { 200: b.BookingDetailAnswer },
+    errors: [404, 409],
   },
   'GET /api/businesses/me/booking-settings': {
     summary:

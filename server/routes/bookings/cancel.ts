@@ -21,7 +21,11 @@ export async function cancelFutureBookings(
 ): Promise<Array<BookingMailData & { now: Date }>> {
   const rows = await db
     .update(bookings)
-    .set({ cancelledAt: now })
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: 'The resource was deleted.',
+    })
     .where(and(eq(bookings.businessid, businessid), ahead(resourceid, now)))
     .returning({
       bookingid: bookings.bookingid,

@@ -24,7 +24,7 @@ import { check, readJson } from '../../lib/validate.ts';
 import { strangerMailPolicy } from '../../mail/relay.ts';
 import type { AppDeps } from '../../types.ts';
 import { cancelledMail } from './booking-mails.ts';
-import { resourceColumns, resourceCount, resourceOf, timeZoneOf } from './bookings.queries.ts';
+import { bumpBookingsVersion, resourceColumns, resourceCount, resourceOf, timeZoneOf } from './bookings.queries.ts';
 import { cancelFutureBookings, futureBookingCount } from './cancel.ts';
 
 /**
@@ -68,12 +68,17 @@ export function resourcesRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' |
     const mine = businessScope(c);
     const resourceid = idParam(c, 'id', 'resource');
     const body = await readJson(c, ResourceRequest);
-    const [row] = await db
-      .update(bookingResources)
-      .set(body)
-      .where(and(mine.where(bookingResources), eq(bookingResources.resourceid, resourceid)))
-      .returning(resourceColumns);
-    if (!row) throw notFound('resource');
+    // The calendar shows resource names: the window's version moves with them.
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(bookingResources)
+        .set(body)
+        .where(and(mine.where(bookingResources), eq(bookingResources.resourceid, resourceid)))
+        .returning(resourceColumns);
+      if (!updated) throw notFound('resource');
+      await bumpBookingsVersion(tx, mine.businessid);
+      return updated;
+    });
     return c.json(row satisfies Resource);
   });
 
@@ -100,6 +105,7 @@ export function resourcesRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' |
         await mailer.enqueue(tx, cancelledMail(booking), await relay.decide(booking.email));
       }
       await tx.delete(bookingResources).where(eq(bookingResources.resourceid, resourceid));
+      await bumpBookingsVersion(tx, mine.businessid);
       return { resource, cancelled, mailHeld: relay.heldNotice() } as const;
     });
     if ('conflict' in outcome && outcome.conflict) {

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { SlotsAnswer, SlotsQuery } from '#contracts/bookings.ts';
+import * as cb from '#contracts/customer-bookings.ts';
 import { CustomerBusinessView, CustomerProfile, FollowResponse } from '#contracts/customers.ts';
 import {
   CustomerConversation,
@@ -16,7 +18,7 @@ const tags = ['Customer app'];
 const businessid = { businessid: 'The business id (a UUID).' };
 const conversation = { id: 'The conversation id (a UUID).' };
 
-/** customer.routes.ts, customer-vouchers.routes.ts and customer-messaging.routes.ts: the mobile app's API. */
+/** customer.routes.ts, customer-vouchers.routes.ts, customer-messaging.routes.ts, customer-bookings.routes.ts: the mobile app's API. */
 export const customerApi = describeRoutes('customer', {
   'GET /api/customer/me': { summary: 'The signed-in customer', tags, ok: { 200: CustomerProfile }, errors: [404] },
   'POST /api/customer/businesses/:businessid/follow': {
@@ -37,6 +39,48 @@ export const customerApi = describeRoutes('customer', {
     tags,
     params: businessid,
     ok: { 200: CustomerBusinessView },
+  },
+  'GET /api/customer/businesses/:businessid/resources': {
+    summary: "A business's bookable resources (the active ones)",
+    tags,
+    params: businessid,
+    ok: { 200: cb.PublicResources },
+  },
+  'GET /api/customer/businesses/:businessid/availability/:resourceid': {
+    summary: 'Free slots of a resource on a day (the same answer the owner gets)',
+    tags,
+    params: { ...businessid, resourceid: 'The resource id (a UUID).' },
+    query: SlotsQuery,
+    queryExample: { date: '2030-06-03', duration: '60', partysize: '2' },
+    ok: { 200: SlotsAnswer },
+  },
+  'POST /api/customer/bookings': {
+    summary: 'Book a free slot (409 when taken or over the upcoming-bookings cap; 429 with Retry-After)',
+    tags,
+    body: {
+      schema: cb.CustomerBookingRequest,
+      example: {
+        resourceid: '5f0c2b1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b',
+        bookingstarttime: '2030-06-03T09:00:00Z',
+        bookingendtime: '2030-06-03T10:00:00Z',
+        partysize: 2,
+        notes: 'Window seat, please',
+      },
+    },
+    ok: { 201: cb.CustomerBookingAnswer },
+    errors: [404, 409, 429],
+  },
+  'GET /api/customer/bookings': {
+    summary: "The customer's bookings, upcoming first, with business and resource names and status",
+    tags,
+    ok: { 200: cb.CustomerBookings },
+  },
+  'POST /api/customer/bookings/:id/cancel': {
+    summary: "Cancel one's booking until the business's cut-off before its start (409 after)",
+    tags,
+    params: { id: 'The booking id (a UUID).' },
+    ok: { 200: cb.CustomerBookingAnswer },
+    errors: [404, 409],
   },
   'GET /api/customer/businesses/:businessid/posts': {
     summary: "A followed business's posts",

@@ -6,19 +6,34 @@ import {
   type FollowResponse,
   followerLimitReached,
 } from '#contracts/customers.ts';
-import { businesses, followers, users } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { bookingCustomers, businesses, followers, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParam, notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
 import { customerScope } from '../../lib/scope.ts';
 import { followerCount, lockBusiness } from '../../lib/usage.ts';
 import type { AppDeps } from '../../types.ts';
+import { bumpBookingsVersion } from '../bookings/bookings.queries.ts';
 import { followerFeed } from '../posts/posts.queries.ts';
 
 /**
  * The customer API, mounted at /api/customer: what the mobile app's signed-in user may read and do.
  * The guard lets only Customers members in; every query is scoped by customerScope(c).
  */
+/**
+ * Following decides whether the business's calendar shows a booked customer's name: the bookings
+ * window's version moves when a customer with bookings there follows or unfollows (decision 023).
+ */
+async function bumpIfBooked(tx: Db, businessid: string, userid: string): Promise<void> {
+  const [booked] = await tx
+    .select({ id: bookingCustomers.id })
+    .from(bookingCustomers)
+    .where(and(eq(bookingCustomers.businessid, businessid), eq(bookingCustomers.userid, userid)))
+    .limit(1);
+  if (booked) await bumpBookingsVersion(tx, businessid);
+}
+
 export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const app = createRouter('customer');
   const profileOf = db
@@ -53,6 +68,7 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       if (total >= business.followerLimit) throw new HttpError(409, followerLimitReached(business.businessname));
       const followedAt = clock();
       await tx.insert(followers).values({ businessid, customerid: mine.customerid, followedAt });
+      await bumpIfBooked(tx, businessid, mine.customerid);
       return { created: true, followedAt };
     });
     const body: FollowResponse = { following: true, followedat: result.followedAt.toISOString() };
@@ -68,7 +84,13 @@ export function customerRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .from(businesses)
       .where(eq(businesses.businessid, businessid));
     if (!business) throw notFound('business');
-    await db.delete(followers).where(and(mine.where(followers), eq(followers.businessid, businessid)));
+    await db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(followers)
+        .where(and(mine.where(followers), eq(followers.businessid, businessid)))
+        .returning({ customerid: followers.customerid });
+      if (gone.length > 0) await bumpIfBooked(tx, businessid, mine.customerid);
+    });
     const body: FollowResponse = { following: false, followedat: null };
     return c.json(body);
   });

@@ -2,7 +2,8 @@
  * The followers area's reads, shared by its routes and the benchmarks (scripts/ may import `*.queries.ts`
  * files, never a routes file): a page of followers with their count, and every follower in batches.
  */
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { followers, users } from '../../db/schema.ts';
 import { byBusiness } from '../../lib/scope.ts';
@@ -67,4 +68,22 @@ export async function* exportBatches(db: Db, businessid: string) {
     after = { followedAt: last.followedAt, customerid: last.customerid };
     if (rows.length < EXPORT_BATCH) return;
   }
+}
+
+/**
+ * The one matching of a search box over people (the booking form's customer suggestions, the followers
+ * list's search): every word of `q` must occur, case-insensitively, somewhere in `haystack` (the
+ * fields joined by spaces; LIKE's wildcards in `q` are taken literally).
+ */
+export function matchesWords(q: string, haystack: Array<SQL | AnyPgColumn>): SQL {
+  const text = sql.join(
+    haystack.map((field) => sql`coalesce(${field}, '')`),
+    sql` || ' ' || `,
+  );
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const each = words.map((word) => {
+    const pattern = `%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    return sql`lower(${text}) like ${pattern}`;
+  });
+  return and(...each) ?? sql`true`;
 }

@@ -15,6 +15,7 @@ import { Field } from '#src/ui/field.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { liveBookingFormLogic } from './bookings.wiring.ts';
+import { CustomerEmailField, type CustomerEmailFieldProps } from './customer-email-field.tsx';
 
 /** A slot's start in the 12-hour format of spec §2 ("9:30 AM"). */
 export const slotLabel = (start: string) => format(new Date(start), 'h:mm a');
@@ -27,6 +28,8 @@ export interface BookingFormModalProps extends FlowHooks<typeof bookingFormMachi
   /** The booking made; `mailHeld` when its e-mail to the customer was held (the toast says why). */
   onCreated: (booking: CreatedBooking) => void;
   onClose: () => void;
+  /** Tests' fakes for Customer Email's suggestions. */
+  suggest?: Pick<CustomerEmailFieldProps, 'logic' | 'options'>;
 }
 
 export function BookingFormModal({
@@ -35,6 +38,7 @@ export function BookingFormModal({
   resourceid,
   onCreated,
   onClose,
+  suggest,
   logic = liveBookingFormLogic,
   options,
 }: BookingFormModalProps) {
@@ -115,14 +119,12 @@ export function BookingFormModal({
             </p>
           )}
         </div>
-        <Field
-          label="Customer Email"
-          type="email"
-          required
-          autoComplete="off"
-          placeholder="customer@example.com"
+        <CustomerEmailField
+          value={draft.customerEmail}
           error={errorOf('customerEmail')}
-          {...edit('customerEmail')}
+          disabled={edit('customerEmail').disabled}
+          onChange={(value) => send({ type: 'booking.edit', field: 'customerEmail', value })}
+          {...suggest}
         />
         <div className="booking-form-row">
           <Field label="Date" type="date" required min={today} error={errorOf('date')} {...edit('date')} />

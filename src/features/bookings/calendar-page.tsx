@@ -1,22 +1,37 @@
 /** Bookings Calendar (/bookings/calendar, spec §2): week and day views, the filter, details and Create Booking. */
+
+import { useSelector } from '@xstate/react';
 import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
+import type { EventInteractionArgs, default as WithDragAndDrop } from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
-import type { Booking } from '#contracts/bookings.ts';
+import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import type { Booking, Resource } from '#contracts/bookings.ts';
+import type { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
-import { type bookingsCalendarMachine, type CalendarView, isoDay } from '#machines/bookings-calendar.machine.ts';
+import {
+  type bookingsCalendarMachine,
+  type CalendarView,
+  type CalendarWindow,
+  type calendarPollerMachine,
+  calendarWindow,
+  isoDay,
+} from '#machines/bookings-calendar.machine.ts';
+import { isHidden } from '#src/api/poll.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
+import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
-import { Modal } from '#src/ui/modal.tsx';
 import { Page } from '#src/ui/page.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { useToast } from '#src/ui/toast.tsx';
+import { BookingDetailsModal } from './booking-details-modal.tsx';
 import { BookingFormModal } from './booking-form-modal.tsx';
-import { liveCalendarLogic } from './bookings.wiring.ts';
+import { liveCalendarLogic, liveCalendarPoller } from './bookings.wiring.ts';
 import './bookings.css';
 
 /** Weeks from Monday (spec §9). */
@@ -30,7 +45,6 @@ const localizer = dateFnsLocalizer({
 const VIEWS: View[] = ['week', 'day'];
 /** The time gutter in the short time format ("9:00 AM"). */
 const FORMATS = { timeGutterFormat: 'p' };
-const shortTime = (iso: string) => format(new Date(iso), 'p');
 export const fullName = (b: Pick<Booking, 'firstname' | 'surname'>) =>
   [b.firstname, b.surname].filter(Boolean).join(' ');
 
@@ -61,7 +75,86 @@ function useAccessibleGrid() {
   return frame;
 }
 
-type CalendarEvent = { id: string; title: string; start: Date; end: Date; booking: Booking };
+type CalendarEvent = {
+  id: string;
+  title: string;
+  start: Date;
+  end: Date;
+  booking: Booking;
+  name: string;
+  colour: string;
+};
+
+/**
+ * One colour per resource, in the order the resources are listed; every one carries white text at a
+ * contrast of at least 4.5:1 (axe checks it in tests/e2e/bookings.test.ts). Decision 025.
+ */
+export const RESOURCE_COLOURS = [
+  '#0f766e',
+  '#1d4ed8',
+  '#7e22ce',
+  '#b45309',
+  '#be123c',
+  '#15803d',
+  '#4338ca',
+  '#a21caf',
+  '#0e7490',
+  '#57534e',
+] as const;
+const UNKNOWN_COLOUR = '#4b5563';
+export const colourOf = (resources: Resource[], resourceid: string) => {
+  const at = resources.findIndex((r) => r.resourceid === resourceid);
+  return at < 0 ? UNKNOWN_COLOUR : RESOURCE_COLOURS[at % RESOURCE_COLOURS.length]!;
+};
+const STATUS_MARK: Partial<Record<Booking['status'], string>> = { no_show: 'No-show', cancelled: 'Cancelled' };
+
+/** An event as a person reads it: the customer, the resource, and a no-show or cancelled mark. */
+function EventContent({ event }: { event: CalendarEvent }) {
+  const mark = STATUS_MARK[event.booking.status];
+  return (
+    <span className="booking-event">
+      {mark && <span className="booking-event-mark">{mark}</span>}
+      <span className="booking-event-name">{event.name}</span>
+      <span className="booking-event-resource">{event.booking.title}</span>
+    </span>
+  );
+}
+const COMPONENTS = { event: EventContent };
+/**
+ * The addon is CommonJS (exports.default): Vite's dev server hands its default over, the production
+ * build the module object whose `default` it is; either way the function is taken.
+ */
+const interop = dragAndDrop as unknown as { default: typeof WithDragAndDrop | { default: typeof WithDragAndDrop } };
+const withDragAndDrop = 'default' in interop.default ? interop.default.default : interop.default;
+/** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
+const DragCalendar = withDragAndDrop<CalendarEvent>(Calendar);
+const movable = (event: CalendarEvent) => event.booking.status !== 'cancelled';
+const asIso = (value: string | Date) => new Date(value).toISOString();
+const eventProps = (event: CalendarEvent) => ({
+  className: `booking-event-box is-${event.booking.status}`,
+  style: { '--resource-colour': event.colour } as CSSProperties,
+});
+
+/** Keeps the shown window fresh on the calendar's poller; renders nothing. Remounted per window. */
+function CalendarRefresher({
+  window,
+  logic,
+  onFresh,
+}: {
+  window: CalendarWindow;
+  logic: typeof calendarPollerMachine;
+  onFresh: (bookings: Booking[]) => void;
+}) {
+  const [, , poller] = useFlowActor(logic, { input: { params: window, hidden: isHidden() } });
+  const data = useSelector(poller, (s) => s.context.data);
+  const report = useRef(onFresh);
+  report.current = onFresh;
+  useEffect(() => {
+    // A 304 keeps the very same array, so only a changed window is reported.
+    if (data) report.current(data);
+  }, [data]);
+  return null;
+}
 
 /** On a phone the day view is the default (a week of columns does not fit 375 px). */
 export const initialView = (): CalendarView =>
@@ -71,6 +164,9 @@ export interface CalendarViewProps extends FlowHooks<typeof bookingsCalendarMach
   today?: string;
   view?: CalendarView;
   formHooks?: FlowHooks<typeof bookingFormMachine>;
+  detailsHooks?: FlowHooks<typeof bookingDetailsMachine>;
+  /** Tests: the refresh poller with a fake poll. */
+  pollerLogic?: typeof calendarPollerMachine;
 }
 
 /** The toast after a booking: made either way; a held e-mail is the owner's to pass on (README "Mail"). */
@@ -83,23 +179,38 @@ export function BookingsCalendarView({
   logic = liveCalendarLogic,
   options,
   formHooks,
+  detailsHooks,
+  pollerLogic = liveCalendarPoller,
 }: CalendarViewProps) {
   const day = today ?? isoDay(new Date());
   const [state, send] = useFlowActor(logic, { input: { today: day, view: view ?? initialView() }, options });
   const notify = useToast();
-  const { bookings, resources, resourceId, date, selected } = state.context;
+  const { bookings, resources, resourceId, date, selected, showCancelled } = state.context;
   const events = useMemo<CalendarEvent[]>(
     () =>
-      bookings.map((b) => ({
-        id: b.bookingid,
-        title: b.title,
-        start: new Date(b.start),
-        end: new Date(b.end),
-        booking: b,
-      })),
-    [bookings],
+      bookings.map((b) => {
+        const name = fullName(b) || b.email;
+        const mark = STATUS_MARK[b.status];
+        return {
+          id: b.bookingid,
+          // What the event's box is called: its time label comes first (react-big-calendar).
+          title: `${mark ? `${mark}: ` : ''}${name}, ${b.title}`,
+          start: new Date(b.start),
+          end: new Date(b.end),
+          booking: b,
+          name,
+          colour: colourOf(resources, b.resourceid),
+        };
+      }),
+    [bookings, resources],
   );
-  const details = bookings.find((b) => b.bookingid === selected);
+  const window = calendarWindow(date, resourceId, showCancelled);
+  const move = ({ event, start, end }: EventInteractionArgs<CalendarEvent>) => {
+    const next = { bookingid: event.id, bookingstarttime: asIso(start), bookingendtime: asIso(end) };
+    if (next.bookingstarttime === event.booking.start && next.bookingendtime === event.booking.end) return;
+    send({ type: 'calendar.move', ...next });
+  };
+  const shownResources = resourceId ? resources.filter((r) => r.resourceid === resourceId) : resources;
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
   const frame = useAccessibleGrid();
 
@@ -131,7 +242,41 @@ export function BookingsCalendarView({
             ))}
           </select>
         </div>
+        <label className="checkbox calendar-cancelled">
+          <input
+            type="checkbox"
+            checked={showCancelled}
+            onChange={(event) => send({ type: 'calendar.showCancelled', show: event.target.checked })}
+            {...enabledFor(state, { type: 'calendar.showCancelled', show: !showCancelled })}
+          />
+          Show cancelled
+        </label>
       </div>
+      {shownResources.length > 0 && (
+        <ul className="calendar-legend" aria-label="Resources by colour">
+          {shownResources.map((r) => (
+            <li key={r.resourceid} className="calendar-legend-item">
+              <span
+                className="calendar-swatch"
+                aria-hidden="true"
+                style={{ background: colourOf(resources, r.resourceid) }}
+              />
+              {r.resourcename}
+            </li>
+          ))}
+        </ul>
+      )}
+      {state.hasTag('ready') && state.context.error && (
+        <Alert text={state.context.error} className="calendar-move-error">
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'calendar.dismiss' })}
+            {...enabledFor(state, { type: 'calendar.dismiss' })}
+          >
+            Dismiss
+          </Button>
+        </Alert>
+      )}
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
         {state.hasTag('loading') && (
           <div className="calendar-loading">
@@ -148,8 +293,14 @@ export function BookingsCalendarView({
         )}
         {state.hasTag('ready') && (
           <div className="calendar-frame" ref={frame}>
-            <Calendar<CalendarEvent>
+            <DragCalendar
               localizer={localizer}
+              step={30}
+              timeslots={2}
+              draggableAccessor={movable}
+              resizableAccessor={movable}
+              onEventDrop={move}
+              onEventResize={move}
               culture="en-US"
               events={events}
               views={VIEWS}
@@ -159,6 +310,9 @@ export function BookingsCalendarView({
               onNavigate={(next) => send({ type: 'calendar.navigate', date: isoDay(next) })}
               onSelectEvent={(event) => send({ type: 'calendar.open', bookingid: event.id })}
               formats={FORMATS}
+              components={COMPONENTS}
+              eventPropGetter={eventProps}
+              dayLayoutAlgorithm="no-overlap"
               scrollToTime={new Date(1970, 0, 1, 8)}
               style={{ height: '70vh' }}
               popup
@@ -166,37 +320,23 @@ export function BookingsCalendarView({
           </div>
         )}
       </section>
-      {state.matches({ bookings: { ready: 'details' } }) && details && (
-        <Modal
-          title="Booking Details"
+      {state.hasTag('ready') && (
+        <CalendarRefresher
+          key={JSON.stringify(window)}
+          window={window}
+          logic={pollerLogic}
+          onFresh={(fresh) => send({ type: 'calendar.refreshed', bookings: fresh })}
+        />
+      )}
+      {state.matches({ bookings: { ready: 'details' } }) && selected && (
+        <BookingDetailsModal
+          bookingid={selected}
+          resources={resources}
+          today={day}
+          onChanged={(booking) => send({ type: 'calendar.changed', booking })}
           onClose={() => send({ type: 'calendar.close' })}
-          footer={
-            <Button variant="secondary" onClick={() => send({ type: 'calendar.close' })} data-event="calendar.close">
-              Close
-            </Button>
-          }
-        >
-          <dl className="booking-details">
-            <dt>Service / Resource</dt>
-            <dd>{details.title}</dd>
-            <dt>Customer</dt>
-            <dd>{fullName(details)}</dd>
-            <dt>Email</dt>
-            <dd>{details.email}</dd>
-            <dt>Time</dt>
-            <dd>
-              {shortTime(details.start)} - {shortTime(details.end)}, {format(new Date(details.start), 'EEEE d MMMM')}
-            </dd>
-            <dt>Party Size</dt>
-            <dd>{details.partysize}</dd>
-            {details.notes && (
-              <>
-                <dt>Notes</dt>
-                <dd className="booking-notes">{details.notes}</dd>
-              </>
-            )}
-          </dl>
-        </Modal>
+          {...detailsHooks}
+        />
       )}
       {state.matches({ bookings: { ready: 'creating' } }) && (
         <BookingFormModal

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { type AvailabilityRule, BOOKING_TEXTS, DAY_NAMES, type Resource } from '#contracts/bookings.ts';
 import { type bookingScheduleMachine, type RuleDraft, SCHEDULE_TEXTS } from '#machines/booking-schedule.machine.ts';
+import type { weeklyHoursMachine } from '#machines/weekly-hours.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
@@ -11,6 +12,7 @@ import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveScheduleLogic } from './bookings.wiring.ts';
+import { WeeklyHoursGrid } from './weekly-hours-grid.tsx';
 
 /** "09:00:00" → "09:00" (spec: "Day: HH:MM - HH:MM"). */
 export const hhmm = (time: string) => time.slice(0, 5);
@@ -20,9 +22,17 @@ const ruleText = (rule: AvailabilityRule) =>
 export interface ScheduleModalProps extends FlowHooks<typeof bookingScheduleMachine> {
   resource: Resource;
   onClose: () => void;
+  /** Test hooks of the "Weekly hours" grid. */
+  hoursHooks?: FlowHooks<typeof weeklyHoursMachine>;
 }
 
-export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, options }: ScheduleModalProps) {
+export function ScheduleModal({
+  resource,
+  onClose,
+  logic = liveScheduleLogic,
+  options,
+  hoursHooks,
+}: ScheduleModalProps) {
   const [state, send] = useFlowActor(logic.provide({ actions: { closeSchedule: () => onClose() } }), {
     input: { resource },
     options,
@@ -116,6 +126,14 @@ export function ScheduleModal({ resource, onClose, logic = liveScheduleLogic, op
             </Button>
           </form>
           <Alert text={error} />
+          <WeeklyHoursGrid
+            // A rule added or deleted in the rows above is the grid's new baseline.
+            key={rules.map((rule) => rule.availabilityid).join(' ')}
+            resource={resource}
+            rules={rules}
+            onSaved={() => send({ type: 'schedule.reload' })}
+            {...hoursHooks}
+          />
         </>
       )}
       {state.hasTag('confirm') && asked && (

@@ -136,7 +136,9 @@ export const ID_KINDS = {
     make: async (m) => (await asOwner(m, 'POST', '/api/booking-closures', { startdate: '2030-12-25' })).closureid,
   },
   bookingid: {
-    paths: [],
+    // The owner's /api/bookings/{id}... and the customer's /api/customer/bookings/{id}/cancel.
+    paths: ['bookings/{id}'],
+    customerPrivate: true,
     make: async (m) => {
       // The follower is booked on the first slot of a Monday in 2030 (the resource's rule above).
       const path = `/api/booking-availability/${m.ids.resourceid}?date=2030-01-07&duration=60`;
@@ -270,6 +272,7 @@ export const A_DATA: Record<string, (a: OwnerA) => SQL> = {
     sql`select m.* from messages m join conversations c on c.conversationid = m.conversationid
         where c.businessid = ${a.businessid} or c.customerid = ${a.followerid}`,
   messaging_versions: (a) => sql`select * from messaging_versions where businessid = ${a.businessid}`,
+  booking_versions: (a) => sql`select * from booking_versions where businessid = ${a.businessid}`,
   booking_resources: (a) => sql`select * from booking_resources where businessid = ${a.businessid}`,
   availability_rules: (a) => sql`select * from availability_rules where businessid = ${a.businessid}`,
   booking_closures: (a) => sql`select * from booking_closures where businessid = ${a.businessid}`,
