@@ -3,6 +3,7 @@
  * press and type (the values the plan prints), and what each state looks like on the page. The alert a
  * plan quotes is checked for every state that shows one. Used by tests/e2e/plans-walk.test.ts.
  */
+import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
@@ -531,15 +532,40 @@ const resendVerification: Walker = {
   },
 };
 
-/** A file of the sample's name, type and size whose first bytes are what the type says (or a PDF's). */
+/** A PNG chunk: length, type, data and its CRC, as the server's structure check reads them. */
+const pngChunk = (type: string, data: Buffer) => {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(8 + data.length + 4);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+};
+
+/**
+ * A file of the sample's name, type and size that is whole as its type says (the server checks an
+ * image's structure, not only its first bytes): a PNG of IHDR, one IDAT and IEND, or a JPEG of SOI, a
+ * scan and EOI, padded to the size; a PDF's first bytes otherwise.
+ */
 const sampleFile = (photo: { name: string; type: string; size: number }) => {
-  const magic: Record<string, number[]> = {
-    'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52],
-    'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0],
-    'application/pdf': [0x25, 0x50, 0x44, 0x46, 0x2d],
-  };
-  const buffer = Buffer.alloc(photo.size);
-  buffer.set(magic[photo.type] ?? []);
+  let buffer: Buffer;
+  if (photo.type === 'image/png') {
+    const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
+    const fixed = 8 + (12 + 13) + 12 + 12;
+    buffer = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', header),
+      pngChunk('IDAT', Buffer.alloc(Math.max(0, photo.size - fixed))),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+  } else if (photo.type === 'image/jpeg') {
+    buffer = Buffer.alloc(Math.max(8, photo.size));
+    buffer.set([0xff, 0xd8, 0xff, 0xda, 0, 2]);
+    buffer.set([0xff, 0xd9], buffer.length - 2);
+  } else {
+    buffer = Buffer.alloc(photo.size);
+    buffer.set([0x25, 0x50, 0x44, 0x46, 0x2d]);
+  }
   return { name: photo.name, mimeType: photo.type, buffer };
 };
 const composer = (page: Page) => page.getByRole('form', { name: 'New post' });
