@@ -162,7 +162,7 @@ export const walkedInCi = {
       '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.view',
       '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.open → calendar.close',
       '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.view → calendar.navigate → error.actor.loadBookings(network) → calendar.retry → done.actor.loadBookings',
-      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.filter → done.actor.loadBookings → calendar.view → calendar.create → calendar.cancelCreate',
+      '[The calendar on a computer] done.actor.loadResources → done.actor.loadBookings → calendar.create → calendar.cancelCreate',
     ],
     notWalked: '',
   },

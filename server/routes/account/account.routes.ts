@@ -62,7 +62,13 @@ export function accountRoutes(deps: AppDeps) {
   const { db, env, clock, identity, mailer } = deps;
   const app = new Hono<AppEnv>();
 
-  const limits = { ...LIMITS, registerPerIp: { ...LIMITS.registerPerIp, limit: env.SIGNUP_LIMIT_PER_HOUR } };
+  // Every sign-up is verified once: an address allowed more sign-ups (SIGNUP_LIMIT_PER_HOUR, raised for a
+  // shared office or a test stack) is allowed as many verifications, never fewer than the default.
+  const limits = {
+    ...LIMITS,
+    registerPerIp: { ...LIMITS.registerPerIp, limit: env.SIGNUP_LIMIT_PER_HOUR },
+    verifyPerIp: { ...LIMITS.verifyPerIp, limit: Math.max(LIMITS.verifyPerIp.limit, env.SIGNUP_LIMIT_PER_HOUR) },
+  };
   const limitIp = async (c: Context, name: keyof typeof LIMITS) => {
     const result = await hitRateLimit(db, `${name}:${clientIp(c, env)}`, { ...limits[name], now: clock() });
     if (!result.allowed) {
