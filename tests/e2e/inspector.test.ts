@@ -163,6 +163,7 @@ describe.runIf(available)('statechart inspector (development build)', () => {
     }
   });
 
+  // A loaded machine opens the inspector's development bundle slowly (see the wait for its first machines).
   test('signed in, it follows the booking form and a redemption live: each state, the transitions taken, no page error', async () => {
     const code = await claimedDemoCode();
     const { context, page, problems } = await inspectorTab(`${dev.url}/login?inspect`);
@@ -174,11 +175,14 @@ describe.runIf(available)('statechart inspector (development build)', () => {
       ]);
       const inspectorErrors: string[] = [];
       inspector.on('pageerror', (error) => inspectorErrors.push(error.message));
+      const live = inspector.getByRole('list', { name: 'Live machines' });
+      // The inspector is a large development bundle: on a loaded machine it takes a while to open. Sign in
+      // once it lists the portal's machines, so that what follows is watched from its first event.
+      await live.getByRole('button', { name: /^signIn\b/ }).waitFor({ timeout: 90_000 });
       await fillSignIn(page, stack.demo.email, stack.demo.password);
       await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-      const live = inspector.getByRole('list', { name: 'Live machines' });
       const watch = async (machine: string) => {
-        await live.getByRole('button', { name: new RegExp(`^${machine}\\b`) }).click();
+        await live.getByRole('button', { name: new RegExp(`^${machine}\\b`) }).click({ timeout: 60_000 });
         await inspector.getByRole('img', { name: new RegExp(`^Diagram of ${machine}`) }).waitFor();
       };
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -326,7 +330,7 @@ describe.runIf(available)('statechart inspector (development build)', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   test(`simulator mode drives ${SIMULATED.machine} to ${SIMULATED.goals.join(' and to ')} with its samples, no server`, async () => {
     const entry = registry.find((e) => e.machine.id === SIMULATED.machine)!;
