@@ -5,9 +5,11 @@ import { INVITATION_DAYS, INVITATIONS_PER_HOUR, PENDING_INVITATIONS, TEAM_TEXTS 
 import { ACCOUNT_EXISTS } from '../../server/routes/team/invitations.routes.ts';
 import { secondCopy, startTestServer, testClock } from './harness.ts';
 import { cognitoCall, srpSignIn, srpTokens } from './support/amplify.ts';
+import { follow } from './support/customers.ts';
 import { mailbox } from './support/mailbox.ts';
 import { CUSTOMER_PASSWORD, type SignedInOwner, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 import { accept, invitationToken, invite, MEMBER_PASSWORD, signedInMember } from './support/team.ts';
+import { voucherBody } from './support/vouchers.ts';
 
 /** The team (decision 026): invitations, acceptance, roles, removal, as owners and members meet them. */
 
@@ -287,5 +289,105 @@ describe('removal and demotion, on two copies of the server', () => {
     } finally {
       await other.stop();
     }
+  });
+});
+
+describe('who did it', () => {
+  it('names the member who booked, changed, cancelled, redeemed and replied; never to the customer', async () => {
+    await nextHour();
+    const staff = await signedInMember(server, owner.token, {
+      email: 'stella@example.com',
+      role: 'staff',
+      firstName: 'Stella',
+    });
+    const customer = await signedInCustomer(server, { email: 'cy@example.com', firstName: 'Cy' });
+    expect((await follow(server, customer, owner.businessid)).status).toBe(201);
+    const asOwner = async (method: string, path: string, body?: unknown) => {
+      const answer = await server.api(method, path, { token: owner.token, body });
+      expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+      return answer.json();
+    };
+    const { resourceid } = await asOwner('POST', '/api/booking-resources', { resourcename: 'Counter', capacity: 4 });
+    await asOwner('POST', '/api/availability', { resourceid, dayofweek: 1, starttime: '09:00', endtime: '17:00' });
+    const slots = await asOwner('GET', `/api/booking-availability/${resourceid}?date=2030-01-07&duration=60`);
+    const [slot] = slots.data.availableSlots;
+    const made = await server.api('POST', '/api/bookings', {
+      token: staff.token,
+      body: {
+        resourceid,
+        customerEmail: customer.email,
+        bookingstarttime: slot.start,
+        bookingendtime: slot.end,
+        partysize: 1,
+      },
+    });
+    expect(made.status).toBe(201);
+    const { bookingid } = (await made.json()).data;
+    const detail = async () => (await asOwner('GET', `/api/bookings/${bookingid}`)).data;
+    expect(await detail()).toMatchObject({ createdby: 'Stella', changedby: null, cancelledby: null });
+    const status = await server.api('PUT', `/api/bookings/${bookingid}/status`, {
+      token: staff.token,
+      body: { status: 'no_show' },
+    });
+    expect(status.status).toBe(200);
+    expect(await detail()).toMatchObject({ createdby: 'Stella', changedby: 'Stella' });
+    await asOwner('POST', `/api/bookings/${bookingid}/cancel`, {});
+    expect(await detail()).toMatchObject({ changedby: 'Stella', cancelledby: 'Test' });
+
+    // The customer's own booking in the app: nobody of the team made it.
+    const [appSlot] = (await asOwner('GET', `/api/booking-availability/${resourceid}?date=2030-01-14&duration=60`)).data
+      .availableSlots;
+    const booked = await server.api('POST', '/api/customer/bookings', {
+      token: customer.accessToken,
+      body: {
+        resourceid,
+        bookingstarttime: appSlot.start,
+        bookingendtime: appSlot.end,
+        partysize: 1,
+      },
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const appBooking = (await booked.json()).data.bookingid;
+    expect((await asOwner('GET', `/api/bookings/${appBooking}`)).data).toMatchObject({ createdby: null });
+
+    // Redeem at the counter.
+    const voucher = await asOwner(
+      'POST',
+      `/api/businesses/${owner.businessid}/vouchers`,
+      voucherBody({ title: 'Free tea' }),
+    );
+    const claimed = await server.api('POST', `/api/customer/vouchers/${voucher.voucherid}/claim`, {
+      token: customer.accessToken,
+    });
+    const { issuedvoucherid, code } = await claimed.json();
+    const lookup = async () => (await asOwner('GET', `/api/redeem/lookup/${code}`)) as Record<string, unknown>;
+    expect((await lookup()).redeemedby).toBeNull();
+    const redeemed = await server.api('POST', `/api/issued-vouchers/${issuedvoucherid}/redeem`, { token: staff.token });
+    expect(await redeemed.json()).toEqual({ message: expect.stringContaining('Free tea'), redeemedby: 'Stella' });
+    expect((await lookup()).redeemedby).toBe('Stella');
+
+    // Messages: the owner API names the writer of each business message; the customer API never does.
+    const wrote = await server.api('POST', `/api/customer/businesses/${owner.businessid}/messages`, {
+      token: customer.accessToken,
+      body: { messageText: 'Open on Sunday?' },
+    });
+    const { conversationid } = await wrote.json();
+    const reply = await server.api('POST', `/api/messaging/business/conversations/${conversationid}/messages`, {
+      token: staff.token,
+      body: { messageText: 'Yes, from ten.' },
+    });
+    expect((await reply.json()).sentby).toBe('Stella');
+    const list = await asOwner('GET', `/api/messaging/business/conversations/${conversationid}/messages`);
+    expect(list.map((m: Record<string, unknown>) => [m.sendertype, m.sentby])).toEqual([
+      ['customer', null],
+      ['business', 'Stella'],
+    ]);
+    const theirs = await server.api('GET', `/api/customer/conversations/${conversationid}/messages`, {
+      token: customer.accessToken,
+    });
+    const text = await theirs.text();
+    expect(theirs.status).toBe(200);
+    expect(text).not.toContain('sentby');
+    expect(text).not.toContain('Stella');
   });
 });
