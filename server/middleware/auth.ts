@@ -48,7 +48,9 @@ type Membership = { businessid: string | null; role: Role | null };
 /**
  * The one guard of /api. Public paths pass; every other request needs a valid bearer access token
  * (401 without one or with a bad one) of the area's group (403 otherwise): /api/customer/* wants a
- * Customers member, everything else a BusinessOwners member. It resolves the caller ONCE per request
+ * Customers member, everything else a BusinessOwners member, whose role in their business's team must
+ * meet the operation's least role (its OpenAPI entry, decision 026; 403 otherwise). It resolves the
+ * caller (business and role included) ONCE per request
  * (c.get('owner') or c.get('customer')), which is all the scoping helpers in lib/scope.ts read. The
  * identity verifies the token and applies the session rules; the guard supplies the session lookup so
  * the caller's business comes back in the same query.

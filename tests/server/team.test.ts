@@ -249,6 +249,9 @@ describe('the last owner, and the limits', () => {
     const full = await invite(server, busy.token, 'one-more@example.com', 'staff');
     expect(full.status).toBe(409);
     expect(await full.json()).toEqual({ message: TEAM_TEXTS.tooManyPending });
+    // The same answer for an address that has an account: the limit tells nothing about addresses.
+    const known = await invite(server, busy.token, rival.email, 'staff');
+    expect(known.status).toBe(409);
     expect((await team(busy.token)).filter((row) => row.status === 'invited')).toHaveLength(PENDING_INVITATIONS);
   }, 120_000);
 });

@@ -138,10 +138,6 @@ export function teamRoutes({
     await db.transaction(async (tx) => {
       const business = await lockTeam(tx, mine.businessid);
       if (!business) throw notFound('ownBusiness');
-      if (existing) {
-        await mailer.enqueue(tx, invitationToAccountMail(email, business));
-        return;
-      }
       await tx
         .update(teamInvitations)
         .set({ revokedAt: now })
@@ -150,7 +146,12 @@ export function teamRoutes({
         .select({ n: count() })
         .from(teamInvitations)
         .where(and(mine.where(teamInvitations), pending(now)));
+      // Checked for every address alike, so the answers never tell which have an account.
       if ((waiting?.n ?? 0) >= PENDING_INVITATIONS) throw new HttpError(409, TEAM_TEXTS.tooManyPending);
+      if (existing) {
+        await mailer.enqueue(tx, invitationToAccountMail(email, business));
+        return;
+      }
       const tokenHash = await mailInvitation(tx, c, {
         email,
         role: body.role,
