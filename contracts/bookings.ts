@@ -384,6 +384,13 @@ export const BookingDetail = v.object({
     surname: v.nullable(v.string()),
     email: v.string(),
   }),
+  /**
+   * Who did it (decision 026): the first name of the team member who created, last changed or cancelled
+   * it; null when the customer did it in the app, or nobody did.
+   */
+  createdby: v.nullable(v.string()),
+  changedby: v.nullable(v.string()),
+  cancelledby: v.nullable(v.string()),
 });
 export type BookingDetail = v.InferOutput<typeof BookingDetail>;
 /** GET, PATCH /api/bookings/{id}, POST /api/bookings/{id}/cancel, PUT /api/bookings/{id}/status. */

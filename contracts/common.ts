@@ -61,6 +61,8 @@ export const NOT_FOUND = {
   closure: 'Closure not found.',
   post: 'Post not found.',
   booking: 'Booking not found.',
+  member: 'Team member not found.',
+  invitation: 'Invitation not found.',
   /** The caller's own records: an owner without a business, a user or customer without a profile. */
   ownBusiness: 'No business profile found.',
   ownUser: 'No user profile found.',

@@ -67,6 +67,11 @@ export const Message = v.object({
   sendertype: v.picklist(['business', 'customer']),
   isread: v.boolean(),
   createdat: v.string(),
+  /**
+   * The owner API only (decision 026): the first name of the team member who wrote a business message
+   * ("by {name}"); null for the customer's. Never in the customer API's answers.
+   */
+  sentby: v.optional(v.nullable(v.string())),
 });
 export type Message = v.InferOutput<typeof Message>;
 

@@ -41,7 +41,9 @@ export const TEAM_TEXTS = {
   pageNotAllowed: (page: string) => `Your role does not include ${page}. Ask the business owner if you need it.`,
 } as const;
 
-const RoleField = v.picklist(ROLES, 'Role must be owner, manager or staff.');
+const ROLE_CHOICES = 'Role must be owner, manager or staff.';
+/** A missing role reads as "" so the caller gets the field's own message, like the other required fields. */
+const RoleField = v.optional(v.pipe(v.string(ROLE_CHOICES), v.picklist(ROLES, ROLE_CHOICES)), '');
 
 /**
  * GET /api/businesses/me/team: the members and the invitations waiting. A member has a `userid` and

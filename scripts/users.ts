@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { asc, eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '../contracts/password.ts';
-import { businesses, packages, userGroups, users } from '../server/db/schema.ts';
+import { businesses, businessMembers, packages, userGroups, users } from '../server/db/schema.ts';
 import { createIdentity } from '../server/identity/identity.ts';
 import { failBucket } from '../server/identity/signin.ts';
 import { GROUPS, type UserStatus } from '../server/identity/types.ts';
@@ -151,10 +151,13 @@ async function list() {
         enabled: users.enabled,
         userid: users.userid,
         business: businesses.businessname,
+        role: businessMembers.role,
         created: users.createdAt,
       })
       .from(users)
-      .leftJoin(businesses, eq(businesses.ownerUserid, users.userid))
+      // The business a user is a member of (decision 026), with their role in its team.
+      .leftJoin(businessMembers, eq(businessMembers.userid, users.userid))
+      .leftJoin(businesses, eq(businesses.businessid, businessMembers.businessid))
       .orderBy(asc(users.createdAt));
     const groups = await db.select().from(userGroups);
     if (rows.length === 0) {
@@ -171,10 +174,11 @@ async function list() {
       row.verified ? 'yes' : 'no',
       row.enabled ? 'yes' : 'no',
       row.business ?? '',
+      row.role ?? '',
       row.created.toISOString().slice(0, 16).replace('T', ' '),
       row.userid,
     ]);
-    const header = ['EMAIL', 'GROUPS', 'STATUS', 'VERIFIED', 'ENABLED', 'BUSINESS', 'CREATED (UTC)', 'USER ID'];
+    const header = ['EMAIL', 'GROUPS', 'STATUS', 'VERIFIED', 'ENABLED', 'BUSINESS', 'ROLE', 'CREATED (UTC)', 'USER ID'];
     const widths = header.map((title, i) => Math.max(title.length, ...table.map((cells) => cells[i]!.length)));
     for (const cells of [header, ...table])
       console.log(

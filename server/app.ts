@@ -28,6 +28,8 @@ import { customerMessagingRoutes } from './routes/messaging/customer-messaging.r
 import { messagingRoutes } from './routes/messaging/messaging.routes.ts';
 import { packagesRoutes } from './routes/packages/packages.routes.ts';
 import { postsRoutes } from './routes/posts/posts.routes.ts';
+import { invitationRoutes } from './routes/team/invitations.routes.ts';
+import { teamRoutes } from './routes/team/team.routes.ts';
 import { usersRoutes } from './routes/users/users.routes.ts';
 import { customerVoucherRoutes } from './routes/vouchers/customer-vouchers.routes.ts';
 import { redeemRoutes } from './routes/vouchers/redeem.routes.ts';
@@ -77,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   // Public: /public/*, /password-reset/*. Customer: /customer/*. Every other path: owners (see the guard).
   api.route('/', accountRoutes(deps));
+  api.route('/', invitationRoutes(deps));
   if (deps.media.kind === 'database') api.route('/', uploadRoutes(deps));
   api.route('/customer', customerRoutes(deps));
   api.route('/customer', customerVoucherRoutes(deps));
@@ -90,6 +93,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/users', usersRoutes(deps));
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));
+  api.route('/businesses', teamRoutes(deps));
   api.route('/', postsRoutes(deps));
   api.route('/', followersRoutes(deps));
   api.route('/packages', packagesRoutes(deps));

@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { type Env, parseEnv, seedsDemo, serverStartProblem } from './env.ts';
 import { isLoopback, listeningOrigin } from './lib/client-ip.ts';
 import { DataDirBusyError, lockDataDir } from './lib/data-dir-lock.ts';
+import { DEMO_TEAM } from './seed/team.ts';
 
 const parsed = parseEnv(process.env);
 if ('error' in parsed) {
@@ -95,6 +96,8 @@ function banner(
       const note = facts.demoCreated ? '' : '   (as first seeded; unchanged unless you reset it)';
       lines.push(`  Password     ${env.DEMO_PASSWORD}${note}`);
     }
+    if (mailbox)
+      lines.push(`  Demo team    ${DEMO_TEAM.map((m) => `${m.email} (${m.role})`).join(', ')}, same password`);
   }
   lines.push(
     `  Database     ${facts.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${env.DATA_DIR}`}`,

@@ -3,6 +3,7 @@
  * handlers can read from the request (the Hono envs). Types only: importing this file never imports
  * app.ts, so routes and app.ts do not import each other.
  */
+import type { Role } from '#contracts/team.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
 import type { Identity } from './identity/types.ts';
@@ -29,9 +30,10 @@ export type AppDeps = {
 
 /**
  * A signed-in BusinessOwners member, resolved by the guard ONCE per request from the verified token:
- * the token's subject and the business it owns (null only for an owner made without one).
+ * the token's subject, the business they are a member of (null only for an account made without one)
+ * and their role in it (decision 026; 'staff', the least, when they have no business).
  */
-export type OwnerPrincipal = { userid: string; businessid: string | null };
+export type OwnerPrincipal = { userid: string; businessid: string | null; role: Role };
 
 /** A signed-in Customers member (the mobile app's user), from the verified token. */
 export type CustomerPrincipal = { userid: string };

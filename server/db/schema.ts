@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BookingSource, BookingStatus } from '#contracts/bookings.ts';
+import type { Role } from '#contracts/team.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -194,6 +195,53 @@ export const businesses = pgTable('businesses', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- team (decision 026)
+
+/**
+ * Who works for a business, and as what. An account belongs to one business (the user id is the key);
+ * every member is in the BusinessOwners group. The guard reads the business AND the role from here in
+ * its one session statement. A removed member's row goes; their account stays, disabled, so "by {name}"
+ * in the history keeps its name.
+ */
+export const businessMembers = pgTable(
+  'business_members',
+  {
+    userid: uuid('userid')
+      .primaryKey()
+      .references(() => users.userid, { onDelete: 'cascade' }),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    invitedBy: uuid('invited_by').references(() => users.userid, { onDelete: 'set null' }),
+  },
+  (t) => [index('business_members_business_idx').on(t.businessid, t.role)],
+);
+
+/**
+ * An invitation to join a business with a role: single use, valid INVITATION_DAYS, its token stored as
+ * a SHA-256 hash like the account tokens. Pending = neither accepted nor revoked, and not expired.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    invitationid: uuid('invitationid').primaryKey(),
+    businessid: uuid('businessid')
+      .notNull()
+      .references(() => businesses.businessid, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.userid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('team_invitations_business_idx').on(t.businessid, t.createdAt)],
+);
 
 // ---------------------------------------------------------------- mail
 
@@ -572,6 +620,10 @@ export const bookings = pgTable(
     cancelReason: text('cancel_reason'),
     /** How it was made: 'owner' (the portal) or 'app' (the customer; no longer a stranger to the relay). */
     source: text('source').$type<BookingSource>().notNull().default('owner'),
+    /** Who did it (decision 026): the member's user id; null when the customer did it in the app. */
+    createdBy: uuid('created_by').references(() => users.userid, { onDelete: 'set null' }),
+    changedBy: uuid('changed_by').references(() => users.userid, { onDelete: 'set null' }),
+    cancelledBy: uuid('cancelled_by').references(() => users.userid, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [

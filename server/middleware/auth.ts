@@ -1,9 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { isUuid } from '#contracts/common.ts';
+import { hasRole, type Role, TEAM_TEXTS } from '#contracts/team.ts';
 import type { Db } from '../db/client.ts';
 import { preparedRead } from '../db/hot-path.ts';
+import type { Env } from '../env.ts';
 import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
+import { allOperations } from '../openapi/operations.ts';
 import type { AppEnv, Area } from '../types.ts';
+import { leastRoleOf } from './roles.ts';
 
 /** Paths anyone may call: registration, e-mail verification, password reset. */
 export const PUBLIC_PREFIXES = ['/api/public/', '/api/password-reset/'];
@@ -30,37 +34,46 @@ export const DENIED = {
 type SessionRow = { userid: string; revoked: boolean; expires_ms: number; enabled: boolean };
 const sessionState = <R extends SessionRow>({ expires_ms, ...row }: R) => ({ ...row, expiresAt: new Date(expires_ms) });
 
-// The session behind a token (for the identity's revocation check) and, for an owner, their business:
-// one prepared statement per request. Times as epoch milliseconds: both drivers return float8 as a number.
+// The session behind a token (for the identity's revocation check) and, for an owner, their business
+// and role in it (the team, decision 026): one prepared statement per request. Times as epoch milliseconds: both drivers return float8 as a number.
 const SESSION = `select s.userid, s.revoked_at is not null as revoked,
   (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms, u.enabled`;
 const CUSTOMER_SESSION = `${SESSION}
   from auth_sessions s join users u on u.userid = s.userid where s.id = $1`;
-const OWNER_SESSION = `${SESSION}, b.businessid
-  from auth_sessions s join users u on u.userid = s.userid left join businesses b on b.owner_userid = s.userid
+const OWNER_SESSION = `${SESSION}, m.businessid, m.role
+  from auth_sessions s join users u on u.userid = s.userid left join business_members m on m.userid = s.userid
   where s.id = $1`;
+type Membership = { businessid: string | null; role: Role | null };
 
 /**
  * The one guard of /api. Public paths pass; every other request needs a valid bearer access token
  * (401 without one or with a bad one) of the area's group (403 otherwise): /api/customer/* wants a
- * Customers member, everything else a BusinessOwners member. It resolves the caller ONCE per request
+ * Customers member, everything else a BusinessOwners member, whose role in their business's team must
+ * meet the operation's least role (its OpenAPI entry, decision 026; 403 otherwise). It resolves the
+ * caller (business and role included) ONCE per request
  * (c.get('owner') or c.get('customer')), which is all the scoping helpers in lib/scope.ts read. The
  * identity verifies the token and applies the session rules; the guard supplies the session lookup so
  * the caller's business comes back in the same query.
  */
-export function guard({ db, identity }: { db: Db; identity: Identity }): MiddlewareHandler<AppEnv> {
+export function guard({
+  db,
+  identity,
+  env,
+}: {
+  db: Db;
+  identity: Identity;
+  env: Pick<Env, 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID'>;
+}): MiddlewareHandler<AppEnv> {
   const customerSession = preparedRead<SessionRow>(db, 'guard_customer_session', CUSTOMER_SESSION);
-  const ownerSession = preparedRead<SessionRow & { businessid: string | null }>(
+  const ownerSession = preparedRead<SessionRow & Membership>(db, 'guard_owner_session', OWNER_SESSION);
+  // With JWKS_URL (a real Cognito pool) there are no local sessions: the membership is read on its own.
+  const membershipOf = preparedRead<Membership>(
     db,
-    'guard_owner_session',
-    OWNER_SESSION,
+    'guard_membership_of_owner',
+    'select businessid, role from business_members where userid = $1',
   );
-  // With JWKS_URL (a real Cognito pool) there are no local sessions: the business is read on its own.
-  const businessOf = preparedRead<{ businessid: string }>(
-    db,
-    'guard_business_of_owner',
-    'select businessid from businesses where owner_userid = $1',
-  );
+  // The least role of each owner operation, from its OpenAPI entry: built once.
+  const leastRole = leastRoleOf(allOperations(env));
   // Ids come from verified tokens; one that is not a UUID finds nothing rather than a database error.
   const lookups = {
     customer: async (id: string) => (isUuid(id) ? (await customerSession(id)).map(sessionState)[0] : undefined),
@@ -82,12 +95,18 @@ export function guard({ db, identity }: { db: Db; identity: Identity }): Middlew
     const claims = await verify(identity, token, lookups.owner);
     if (!claims) return expired(c);
     if (!claims.groups.includes(GROUPS.owners)) return c.json({ message: DENIED.owner }, 403);
-    const businessid = claims.session
-      ? claims.session.businessid
+    const membership: Membership | undefined = claims.session
+      ? claims.session
       : isUuid(claims.sub)
-        ? ((await businessOf(claims.sub))[0]?.businessid ?? null)
-        : null;
-    c.set('owner', { userid: claims.sub, businessid });
+        ? (await membershipOf(claims.sub))[0]
+        : undefined;
+    const businessid = membership?.businessid ?? null;
+    // An account without a business can reach no business's data (businessScope answers 404), so its
+    // role does not narrow anything: it is treated as the owner of nothing.
+    const role: Role = membership?.role ?? 'owner';
+    const least = leastRole(c.req.method, c.req.path);
+    if (least && !hasRole(role, least)) return c.json({ message: TEAM_TEXTS.forbidden }, 403);
+    c.set('owner', { userid: claims.sub, businessid, role });
     return next();
   };
 }

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { ErrorBody } from '#contracts/common.ts';
+import { rolesFrom } from '#contracts/team.ts';
 import { type DescribedArea, type JsonSchema, jsonSchema, type Operation } from './describe.ts';
 
 /**
@@ -55,7 +56,7 @@ const pathParams = (honoPath: string) => [...honoPath.matchAll(/:([A-Za-z0-9_]+)
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input: the message names the field.',
   401: 'No valid token: sign in (again).',
-  403: 'Not allowed: the other group, a missing anti-forgery header, or a limit of the package.',
+  403: 'Not allowed: the other group, a role below `x-roles`, a missing anti-forgery header, or a limit of the package.',
   404: 'Not found, or not yours (an id of another business answers exactly like an unknown id).',
   409: 'Conflicts with the current state.',
   410: 'Gone (archived or expired).',
@@ -184,6 +185,8 @@ function operationObject(method: string, path: string, area: DescribedArea['area
     ...(op.description ? { description: op.description } : {}),
     tags: op.tags,
     'x-area': area,
+    // The roles of a business's team that may call it (decision 026); the guard reads the same entry.
+    ...(area === 'owner' ? { 'x-roles': rolesFrom(op.role ?? 'owner') } : {}),
     security: area === 'owner' || area === 'customer' ? [{ bearerAuth: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
     ...(body ? { requestBody: body } : {}),

@@ -11,6 +11,7 @@ import { followersApi } from '../routes/followers/followers.openapi.ts';
 import { messagingApi } from '../routes/messaging/messaging.openapi.ts';
 import { packagesApi } from '../routes/packages/packages.openapi.ts';
 import { postsApi } from '../routes/posts/posts.openapi.ts';
+import { invitationsApi, teamApi } from '../routes/team/team.openapi.ts';
 import { usersApi } from '../routes/users/users.openapi.ts';
 import { vouchersApi } from '../routes/vouchers/vouchers.openapi.ts';
 import { type DescribedArea, describeRoutes } from './describe.ts';
@@ -41,4 +42,6 @@ export const allOperations = (env: Pick<Env, 'USER_POOL_ID' | 'USER_POOL_CLIENT_
   vouchersApi,
   messagingApi,
   bookingsApi,
+  teamApi,
+  invitationsApi,
 ];

@@ -61,6 +61,16 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
     /** The owner API as the demo owner. */
     asOwner: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) =>
       send<T>(ownerPhone, owner, method, path, body),
+    /** A public route (no token), as a signed-out browser calls it; a refusal throws. */
+    async asPublic<T = Record<string, unknown>>(method: string, path: string, body?: unknown) {
+      const response = await app.as(999)(path, {
+        method,
+        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
     /** The customer API as the n-th demo customer, on their own phone. */
     asCustomer: <T = Record<string, unknown>>(n: number, method: string, path: string, body?: unknown) =>
       send<T>(1000 + n, demoCustomer(n), method, path, body),

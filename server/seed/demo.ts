@@ -18,6 +18,7 @@ import { seedDemoConversations } from './conversations.ts';
 import { demoApp, demoCustomer } from './demo-app.ts';
 import { DEMO_FOLLOWERS, seedDemoFollowers } from './followers.ts';
 import { seedDemoPosts } from './posts.ts';
+import { seedDemoTeam } from './team.ts';
 import { seedDemoVouchers } from './vouchers.ts';
 
 /**
@@ -76,7 +77,8 @@ export async function retirePublishedDemoPassword(db: Db, env: Env, clock: Clock
 }
 
 /**
- * What the demo business shows on its first start: followers who came through the customer API, three
+ * What the demo business shows on its first start: a manager and a staff member (invited and accepted
+ * through the team API), followers who came through the customer API, three
  * posts with pictures from the last days, vouchers its followers claimed (some redeemed, one archived),
  * conversations with some of those customers, and bookable resources with a fortnight of bookings,
  * each made through the API at its moment. Runs once, right after the demo owner is created.
@@ -91,6 +93,7 @@ export async function seedDemoContent(deps: AppDeps, demoEmail: string): Promise
   const now = deps.clock();
   const followers = await seedDemoFollowers(deps, owner.businessid);
   const app = await demoApp(deps, { email: demoEmail, password: deps.env.DEMO_PASSWORD });
+  await seedDemoTeam(deps, app);
   await seedDemoPosts(app, owner.businessid, now);
   await seedDemoVouchers(app, owner, now, followers > 0);
   if (followers > 0) await seedDemoConversations(app, owner.businessid, now);

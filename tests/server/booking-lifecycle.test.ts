@@ -98,6 +98,10 @@ describe('one booking', () => {
       cancelreason: null,
       source: 'owner',
       customer: { customerid: expect.any(String), firstname: null, surname: null, email: 'guest@example.com' },
+      // The owner made it (createOwner's first name); nobody changed or cancelled it.
+      createdby: 'Test',
+      changedby: null,
+      cancelledby: null,
     });
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [id, who] of [

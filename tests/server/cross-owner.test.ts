@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEAM_TEXTS } from '#contracts/team.ts';
 import { areaOf, DENIED } from '../../server/middleware/auth.ts';
 import { startTestServer, testClock } from './harness.ts';
 import { cognitoCall, srpTokens } from './support/amplify.ts';
@@ -14,6 +16,7 @@ import {
 } from './support/authz-matrix.ts';
 import { A_DATA, dumpOf, NOT_DUMPED, type OwnerA, schemaTables, seedOwnerA, traitsOf } from './support/owner-a.ts';
 import { CUSTOMER_PASSWORD, OWNER_PASSWORD, signedInCustomer, signedInOwner } from './support/signed-in.ts';
+import { signedInMember } from './support/team.ts';
 
 /**
  * The authorization matrix, generated from the API document: every operation that needs a token is
@@ -34,7 +37,17 @@ const guarded = operations.filter((op) => op.secured);
 
 let a: OwnerA;
 let baseline: Record<string, string>;
-const tokens = { owner: '', customer: '', expiredOwner: '', expiredCustomer: '', signedOut: '', globalSignedOut: '' };
+const tokens = {
+  owner: '',
+  /** Owner B's team (decision 026): every role of another business is refused A's data alike. */
+  managerB: '',
+  staffB: '',
+  customer: '',
+  expiredOwner: '',
+  expiredCustomer: '',
+  signedOut: '',
+  globalSignedOut: '',
+};
 
 beforeAll(async () => {
   a = await seedOwnerA(server);
@@ -46,6 +59,14 @@ beforeAll(async () => {
     email: 'owner.b@example.com',
     businessName: 'Bravo Barber',
   }));
+  // On Pro: each of B's three callers may make its own resource, the package's limit out of the way.
+  await server.deps.db.execute(
+    sql`update businesses set packageid = (select packageid from packages where name = 'Pro') where businessname = 'Bravo Barber'`,
+  );
+  tokens.managerB = (
+    await signedInMember(server, tokens.owner, { email: 'manager.b@example.com', role: 'manager' })
+  ).token;
+  tokens.staffB = (await signedInMember(server, tokens.owner, { email: 'staff.b@example.com', role: 'staff' })).token;
   tokens.customer = (await srpTokens(server, stranger.email, CUSTOMER_PASSWORD)).AccessToken;
   // A signs out of a second session (RevokeToken); A's customer signs out everywhere (GlobalSignOut).
   const second = await srpTokens(server, a.email, OWNER_PASSWORD);
@@ -93,20 +114,11 @@ async function sweep(op: Operation): Promise<string[]> {
     'a revoked session': area === 'owner' ? tokens.signedOut : tokens.globalSignedOut,
   };
   const wrongGroup = area === 'owner' ? tokens.customer : tokens.owner;
-  // Another caller of the same area: owner B everywhere; a stranger customer only at a customer's own ids.
-  const rival = area === 'owner' ? tokens.owner : atA.kinds.some((k) => CUSTOMER_PRIVATE.has(k)) ? tokens.customer : '';
-  const [wrong, rivalAtA, rivalAtNothing, ...refusals] = await Promise.all([
+  const [wrong, ...refusals] = await Promise.all([
     call(atA, wrongGroup),
-    rival ? call(atA, rival) : undefined,
-    rival && atA.kinds.length > 0 ? call(atNothing, rival) : undefined,
     ...Object.values(refused).map((token) => call(atA, token)),
   ]);
   const failures: string[] = [];
-  const answers = [wrong, rivalAtA, rivalAtNothing, ...refusals].filter((x): x is Answer => !!x);
-  for (const answer of answers) {
-    const missing = missingSecurityHeaders(answer.headers);
-    if (missing.length) failures.push(`security headers of a ${answer.status} answer: ${missing.join('; ')}`);
-  }
   Object.keys(refused).forEach((cell, i) => {
     const { status, text } = refusals[i]!;
     if (status !== 401 || !isMessage(text)) failures.push(`${cell}: expected 401 { message }, got ${status} ${text}`);
@@ -114,23 +126,51 @@ async function sweep(op: Operation): Promise<string[]> {
   if (wrong!.status !== 403 || messageOf(wrong!.text) !== DENIED[area]) {
     failures.push(`the other area's token: expected 403 "${DENIED[area]}", got ${wrong!.status} ${wrong!.text}`);
   }
-  if (rivalAtA && rivalAtNothing) {
-    const who = area === 'owner' ? 'owner B' : 'another customer';
-    if (rivalAtA.status !== 404 || !isMessage(rivalAtA.text)) {
-      failures.push(
-        `${who} at A's ${atA.kinds.join(', ')}: expected 404 { message }, got ${rivalAtA.status} ${rivalAtA.text}`,
-      );
-    } else if (rivalAtA.text !== rivalAtNothing.text || rivalAtNothing.status !== 404) {
-      failures.push(
-        `${who} at A's ids answered ${rivalAtA.text}, at unknown ids ${rivalAtNothing.status} ${rivalAtNothing.text}`,
-      );
+  const answers: Answer[] = [wrong!, ...refusals];
+  // Another caller of the same area: owner B and B's manager and staff everywhere; a stranger customer
+  // only at a customer's own ids.
+  const rivals: Array<[string, string, string]> =
+    area === 'owner'
+      ? [
+          ['owner B', tokens.owner, 'owner'],
+          ["B's manager", tokens.managerB, 'manager'],
+          ["B's staff", tokens.staffB, 'staff'],
+        ]
+      : atA.kinds.some((k) => CUSTOMER_PRIVATE.has(k))
+        ? [['another customer', tokens.customer, 'customer']]
+        : [];
+  for (const [who, rival, role] of rivals) {
+    const [rivalAtA, rivalAtNothing] = await Promise.all([
+      call(atA, rival),
+      atA.kinds.length > 0 ? call(atNothing, rival) : undefined,
+    ]);
+    answers.push(rivalAtA, ...(rivalAtNothing ? [rivalAtNothing] : []));
+    if (area === 'owner' && !op.roles?.includes(role)) {
+      // The role is refused before anything is looked up: the same 403 whatever the ids.
+      if (rivalAtA.status !== 403 || messageOf(rivalAtA.text) !== TEAM_TEXTS.forbidden) {
+        failures.push(`${who} (not in x-roles) at A's ids: expected 403, got ${rivalAtA.status} ${rivalAtA.text}`);
+      }
+    } else if (rivalAtNothing) {
+      if (rivalAtA.status !== 404 || !isMessage(rivalAtA.text)) {
+        failures.push(
+          `${who} at A's ${atA.kinds.join(', ')}: expected 404 { message }, got ${rivalAtA.status} ${rivalAtA.text}`,
+        );
+      } else if (rivalAtA.text !== rivalAtNothing.text || rivalAtNothing.status !== 404) {
+        failures.push(
+          `${who} at A's ids answered ${rivalAtA.text}, at unknown ids ${rivalAtNothing.status} ${rivalAtNothing.text}`,
+        );
+      }
+    } else {
+      // Nothing of A's to aim at: the route is about the caller, so B gets B's own data, never A's.
+      if (rivalAtA.status >= 300)
+        failures.push(`${who} on its own data: expected 2xx, got ${rivalAtA.status} ${rivalAtA.text}`);
+      const leaked = traitsOf(a).filter((trait) => rivalAtA.text.includes(trait));
+      if (leaked.length) failures.push(`${who}'s answer holds A's ${leaked.join(', ')}`);
     }
-  } else if (rivalAtA) {
-    // Nothing of A's to aim at: the route is about the caller, so B gets B's own data, never A's.
-    if (rivalAtA.status >= 300)
-      failures.push(`owner B on its own data: expected 2xx, got ${rivalAtA.status} ${rivalAtA.text}`);
-    const leaked = traitsOf(a).filter((trait) => rivalAtA.text.includes(trait));
-    if (leaked.length) failures.push(`owner B's answer holds A's ${leaked.join(', ')}`);
+  }
+  for (const answer of answers) {
+    const missing = missingSecurityHeaders(answer.headers);
+    if (missing.length) failures.push(`security headers of a ${answer.status} answer: ${missing.join('; ')}`);
   }
   return failures;
 }

@@ -11,6 +11,7 @@ import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.sample
 import { amelia, noah, oliver } from '#machines/samples/messages.samples.ts';
 import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
 import { businessWeek } from '../../server/lib/business-time.ts';
+import { DEMO_TEAM } from '../../server/seed/team.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { amplifySignIn, configureAmplify } from './support/amplify.ts';
 
@@ -30,6 +31,20 @@ describe('the demo fixtures of the QA plans', () => {
     const business = await server.api('GET', '/api/businesses/me', { token: accessToken });
     const { businessid: _b, timezone: _t, ...profile } = demoBusiness;
     expect(await business.json()).toMatchObject(profile);
+  });
+
+  it('has a manager and a staff member, invited and accepted through the team API, signing in with the demo password', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const team = await (await server.api('GET', '/api/businesses/me/team', { token: accessToken })).json();
+    expect(team.map((m: { email: string; role: string; status: string }) => [m.email, m.role, m.status])).toEqual([
+      [demoOwner.email, 'owner', 'active'],
+      ...DEMO_TEAM.map((m) => [m.email, m.role, 'active']),
+    ]);
+    for (const member of DEMO_TEAM) {
+      const signedIn = await amplifySignIn(server, member.email, demoOwner.password);
+      const me = await server.api('GET', '/api/users/me', { token: signedIn.accessToken });
+      expect(await me.json()).toMatchObject({ email: member.email, firstname: member.firstName, role: member.role });
+    }
   });
 
   it('has 45 followers over the last 8 weeks, each a customer who signed up and verified through the API', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { scratchDatabase } from '../../scripts/lib/scratch-database.ts';
+import { createApp } from '../../server/app.ts';
 import { boot, type Listening, listen } from '../../server/boot.ts';
 import { type Database, openDatabase } from '../../server/db/client.ts';
 import { defaultEnv, type Env } from '../../server/env.ts';
@@ -31,12 +32,13 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () =
 }
 
 /** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
     const empty = await emptyPostgresDatabase();
     const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
     return {
       ...database,
+      url: empty.url,
       close: async () => {
         await database.close();
         await empty.drop();
@@ -48,7 +50,8 @@ export async function freshDatabase(): Promise<Database> {
 }
 
 export type TestServer = Listening & {
-  database: Database;
+  /** `url`: PostgreSQL only, for a second copy of the server on the same database. */
+  database: Database & { url?: string };
   env: Env;
   deps: Awaited<ReturnType<typeof boot>>['deps'];
   logs: string[];
@@ -58,6 +61,31 @@ export type TestServer = Listening & {
   api: ReturnType<typeof httpClient>['api'];
   stop: () => Promise<void>;
 };
+
+/**
+ * Another copy of the same product on the same database, as a load balancer's second server: on
+ * PostgreSQL a second app with a pool of its own (boot, migrations already applied), on PGlite (one
+ * process by nature) a second app over the same database.
+ */
+export async function secondCopy(server: TestServer): Promise<HttpServer & { stop: () => Promise<void> }> {
+  const log: Logger = { info: () => {}, error: () => {} };
+  const database = server.database.url
+    ? await openDatabase({ kind: 'postgres', url: server.database.url, poolSize: 2 })
+    : undefined;
+  const app = database
+    ? (await boot({ env: server.env, database, clock: server.deps.clock, log })).app
+    : createApp(server.deps);
+  const listening = await listen(app.fetch, 0, '127.0.0.1');
+  return {
+    ...httpClient(listening.url),
+    url: listening.url,
+    env: server.env,
+    stop: async () => {
+      await listening.close();
+      await database?.close();
+    },
+  };
+}
 
 /** What speaking to a server over HTTP needs: an in-process test server or a server process (tests/server/postgres/copies.test.ts). */
 export type HttpServer = Pick<TestServer, 'url' | 'env' | 'request' | 'api'>;

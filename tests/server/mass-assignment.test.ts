@@ -56,8 +56,13 @@ const entriesOf = (value: unknown): Array<[string, unknown]> =>
     ? []
     : Object.entries(value).flatMap(([k, v]) => [[k, v] as [string, unknown], ...entriesOf(v)]);
 
-/** Reset links come by mail: their examples' tokens are placeholders, so the extras must change nothing else. */
-const NEEDS_A_MAILED_TOKEN = new Set(['POST /api/password-reset/reset', 'POST /api/password-reset/check']);
+/** Reset and invitation links come by mail: their examples' tokens are placeholders, so the extras must change nothing else. */
+const NEEDS_A_MAILED_TOKEN = new Set([
+  'POST /api/password-reset/reset',
+  'POST /api/password-reset/check',
+  'POST /api/public/invitations/check',
+  'POST /api/public/invitations/accept',
+]);
 
 /** Steps after which a row takes no more writes (a cancelled booking is final): they run after the rest. */
 const FINAL = new Set(['POST /api/bookings/{id}/cancel']);

@@ -92,6 +92,29 @@ describe('each operation', () => {
     }
   });
 
+  it('states the least role of every owner-area operation once, in its entry, shown as x-roles', () => {
+    const described = allOperations(server.env);
+    const withoutRole = described
+      .filter(({ area }) => area === 'owner')
+      .flatMap(({ operations }) => Object.entries(operations))
+      .filter(([, op]) => !op.role)
+      .map(([key]) => key);
+    expect(withoutRole).toEqual([]);
+    const elsewhere = described
+      .filter(({ area }) => area !== 'owner')
+      .flatMap(({ operations }) => Object.entries(operations))
+      .filter(([, op]) => op.role)
+      .map(([key]) => key);
+    expect(elsewhere).toEqual([]);
+    for (const { path, method, op } of operations()) {
+      if (op['x-area'] === 'owner')
+        expect(op['x-roles'], `${method} ${path}`).toEqual(expect.arrayContaining(['owner']));
+      else expect(op['x-roles'], `${method} ${path}`).toBeUndefined();
+    }
+    expect(document.paths['/api/businesses/me/followers/export'].get['x-roles']).toEqual(['owner', 'manager']);
+    expect(document.paths['/api/issued-vouchers/{id}/redeem'].post['x-roles']).toEqual(['owner', 'manager', 'staff']);
+  });
+
   it('has an operationId of its own, usable as a function name', () => {
     const ids = operations().map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);

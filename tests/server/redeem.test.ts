@@ -243,6 +243,7 @@ describe('looking a code up at the counter', () => {
         customer_email: customers[0]!.email,
         issuedvoucherstatusid: 1,
         redeemedat: null,
+        redeemedby: null,
       } satisfies IssuedVoucherLookup);
     }
   });

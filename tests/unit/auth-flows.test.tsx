@@ -85,7 +85,13 @@ describe('session logging', () => {
         actors: {
           checkSession: fromPromise(async () => ({ signedIn: true as boolean })),
           fetchUser: fromPromise(
-            async (): Promise<UserProfile> => ({ userid: 'u', firstname: 'Ada', lastname: null, email: 'a@b.c' }),
+            async (): Promise<UserProfile> => ({
+              userid: 'u',
+              firstname: 'Ada',
+              lastname: null,
+              email: 'a@b.c',
+              role: 'owner',
+            }),
           ),
           fetchBusiness: fromPromise(async () => Promise.reject(failure)),
         },

@@ -26,7 +26,13 @@ vi.mock('#src/features/auth/index.ts', () => ({
   ResetPasswordPage: () => <h1>Reset password page</h1>,
 }));
 
-const user: UserProfile = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
+const user: UserProfile = {
+  userid: 'u-1',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  email: 'owner@demo.local',
+  role: 'owner',
+};
 
 /** A session that is signed in (or not); sign-out waits until the test lets it finish. */
 function renderAt(path: string, signedIn: boolean) {

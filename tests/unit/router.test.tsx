@@ -27,7 +27,13 @@ vi.mock('#src/features/auth/index.ts', () => ({
   ResetPasswordPage: () => <h1>Reset password page</h1>,
 }));
 
-const user: UserProfile = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
+const user: UserProfile = {
+  userid: 'u-1',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  email: 'owner@demo.local',
+  role: 'owner',
+};
 
 function session(signedIn: boolean | 'pending') {
   const signOut = vi.fn(async () => {});

@@ -87,7 +87,12 @@ type BookingFacts = BookingMailData & {
 
 /** The booking as its mails tell it, read through `tx` (so it sees the transaction's own change). */
 async function factsOf(tx: Db, bookingid: string): Promise<BookingFacts> {
-  const owner = sql<string>`(select ${users.email} from ${users} where ${users.userid} = ${businesses.ownerUserid})`;
+  // The business's longest-standing owner member (decision 026): the founder, unless they left the team.
+  const owner = sql<string>`coalesce(
+    (select u.email from business_members m join ${users} u on u.userid = m.userid
+      where m.businessid = ${businesses.businessid} and m.role = 'owner' and u.enabled
+      order by m.joined_at, m.userid limit 1),
+    (select ${users.email} from ${users} where ${users.userid} = ${businesses.ownerUserid}))`;
   const [row] = await tx
     .select({
       bookingid: bookings.bookingid,

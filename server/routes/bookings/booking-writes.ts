@@ -117,6 +117,8 @@ export async function insertBooking(
     notes: string | null;
     source: BookingSource;
     now: Date;
+    /** The team member who made it (decision 026); absent when the customer booked in the app. */
+    createdBy?: string;
   },
 ): Promise<string> {
   const bookingid = newId();
@@ -130,6 +132,7 @@ export async function insertBooking(
     partysize: b.partysize,
     notes: b.notes,
     source: b.source,
+    createdBy: b.createdBy ?? null,
     createdAt: b.now,
   });
   return bookingid;
@@ -142,7 +145,15 @@ export async function insertBooking(
  */
 export async function cancelBooking(
   tx: Db,
-  c: { businessid: string; bookingid: string; reason: string | null; by: 'owner' | 'customer'; now: Date },
+  c: {
+    businessid: string;
+    bookingid: string;
+    reason: string | null;
+    by: 'owner' | 'customer';
+    now: Date;
+    /** The team member who cancelled it (decision 026); absent when the customer did in the app. */
+    member?: string;
+  },
   deps: NoticeDeps,
 ): Promise<NoticeAnswer | null> {
   const done = await tx
@@ -151,6 +162,7 @@ export async function cancelBooking(
       status: 'cancelled',
       cancelledAt: c.now,
       cancelReason: c.reason,
+      cancelledBy: c.member ?? null,
     })
     .where(
       and(eq(bookings.businessid, c.businessid), eq(bookings.bookingid, c.bookingid), ne(bookings.status, 'cancelled')),

@@ -9,8 +9,14 @@ const booking = { id: 'The booking id (a UUID).' };
 
 /** resources.routes.ts and bookings.routes.ts. */
 export const bookingsApi = describeRoutes('owner', {
-  'GET /api/booking-resources': { summary: 'List the bookable resources', tags, ok: { 200: b.Resources } },
+  'GET /api/booking-resources': {
+    role: 'staff',
+    summary: 'List the bookable resources',
+    tags,
+    ok: { 200: b.Resources },
+  },
   'POST /api/booking-resources': {
+    role: 'manager',
     summary: 'Add a bookable resource (within the package limit)',
     tags,
     body: {
@@ -20,6 +26,7 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 201: b.Resource },
   },
   'PUT /api/booking-resources/:id': {
+    role: 'manager',
     summary: 'Change a bookable resource',
     tags,
     params: id,
@@ -30,6 +37,7 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 200: b.Resource },
   },
   'DELETE /api/booking-resources/:id': {
+    role: 'manager',
     summary: 'Delete a resource (409 with futureBookings while bookings lie ahead, unless cancelFutureBookings=true)',
     tags,
     params: id,
@@ -40,12 +48,14 @@ export const bookingsApi = describeRoutes('owner', {
   },
   // One path template with the rule's DELETE (/api/availability/{id}): here the id is a resource's.
   'GET /api/availability/:id': {
+    role: 'manager',
     summary: "A resource's weekly opening hours",
     tags,
     params: { id: 'The id of the resource whose weekly rules are listed (a UUID).' },
     ok: { 200: b.AvailabilityRules },
   },
   'POST /api/availability': {
+    role: 'manager',
     summary: 'Add weekly opening hours to a resource',
     tags,
     body: {
@@ -56,13 +66,15 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'DELETE /api/availability/:id': {
+    role: 'manager',
     summary: 'Delete a rule of opening hours',
     tags,
     params: { id: 'The id of the weekly rule to delete (its availabilityid, a UUID).' },
     ok: { 200: MessageBody },
   },
-  'GET /api/booking-closures': { summary: 'List closures (holidays)', tags, ok: { 200: b.Closures } },
+  'GET /api/booking-closures': { role: 'manager', summary: 'List closures (holidays)', tags, ok: { 200: b.Closures } },
   'POST /api/booking-closures': {
+    role: 'manager',
     summary: 'Close the business or one resource for some days',
     tags,
     body: {
@@ -72,8 +84,15 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 201: b.Closure },
     errors: [404],
   },
-  'DELETE /api/booking-closures/:id': { summary: 'Delete a closure', tags, params: id, ok: { 200: MessageBody } },
+  'DELETE /api/booking-closures/:id': {
+    role: 'manager',
+    summary: 'Delete a closure',
+    tags,
+    params: id,
+    ok: { 200: MessageBody },
+  },
   'GET /api/booking-availability/:resourceid': {
+    role: 'staff',
     summary: 'Free slots of a resource on a day',
     tags,
     params: { resourceid: 'The resource id (a UUID).' },
@@ -82,6 +101,7 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 200: b.SlotsAnswer },
   },
   'POST /api/bookings': {
+    role: 'staff',
     summary: 'Book a slot for a customer',
     tags,
     body: {
@@ -99,6 +119,7 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'GET /api/businesses/me/bookings': {
+    role: 'staff',
     summary:
       'Bookings in a window of at most 62 days (strong ETag; 304 for If-None-Match; cancelled ones with includeCancelled=true)',
     tags,
@@ -112,6 +133,7 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 200: b.BookingsAnswer, 304: null },
   },
   'GET /api/businesses/me/customers': {
+    role: 'staff',
     summary: 'Followers and past guests whose name or e-mail matches q (at least 2 characters; up to 20)',
     tags,
     query: b.CustomerSearchQuery,
@@ -119,12 +141,14 @@ export const bookingsApi = describeRoutes('owner', {
     ok: { 200: b.CustomerSuggestions },
   },
   'GET /api/bookings/:id': {
+    role: 'staff',
     summary: 'One booking with its status and customer (Booking Details)',
     tags,
     params: booking,
     ok: { 200: b.BookingDetailAnswer },
   },
   'PATCH /api/bookings/:id': {
+    role: 'staff',
     summary: 'Change a booking: time, resource, party size, notes (409 no room, 400 off the grid; nothing changed)',
     tags,
     params: booking,
@@ -142,6 +166,7 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'PUT /api/bookings/:id/status': {
+    role: 'staff',
     summary: 'Mark a booking confirmed, no_show or completed (a cancelled booking is final: 409)',
     tags,
     params: booking,
@@ -150,6 +175,7 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'POST /api/bookings/:id/cancel': {
+    role: 'staff',
     summary: 'Cancel a booking (the place is free at once; a second cancel is 409)',
     tags,
     params: booking,
@@ -158,12 +184,14 @@ export const bookingsApi = describeRoutes('owner', {
     errors: [404, 409],
   },
   'GET /api/businesses/me/booking-settings': {
+    role: 'manager',
     summary:
       "The business's booking settings: reminder lead (null: no reminders), cancellation cut-off, owner notifications",
     tags,
     ok: { 200: b.BookingSettings },
   },
   'PUT /api/businesses/me/booking-settings': {
+    role: 'manager',
     summary: 'Change the booking settings (a new reminder lead moves the reminders not yet sent)',
     tags,
     body: {

@@ -22,6 +22,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { notFound } from '../../lib/ids.ts';
 import { availableSlots, dayBounds, type SlotQuery } from '../../lib/slots.ts';
 import { matchesWords } from '../followers/followers.queries.ts';
+import { firstNameOf } from '../team/team.queries.ts';
 
 export const resourceColumns = {
   resourceid: bookingResources.resourceid,
@@ -193,6 +194,10 @@ export async function bookingDetail(db: Db, businessid: string, bookingid: strin
       firstname: shownFirstname,
       surname: shownLastname,
       email: bookingCustomers.email,
+      // Who did it (decision 026): the members' first names.
+      createdby: firstNameOf(bookings.createdBy),
+      changedby: firstNameOf(bookings.changedBy),
+      cancelledby: firstNameOf(bookings.cancelledBy),
     })
     .from(bookings)
     .innerJoin(bookingResources, eq(bookingResources.resourceid, bookings.resourceid))

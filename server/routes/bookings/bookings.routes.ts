@@ -84,6 +84,7 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
         notes: body.notes,
         source: 'owner',
         now,
+        createdBy: c.get('owner').userid,
       });
       // The confirmation is written with the booking (no booking without its mail, nor the reverse), and
       // its reminder scheduled; to a stranger past the business's limit the mail is held (server/mail/relay.ts).
@@ -167,6 +168,7 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
           endsAt: end,
           partysize,
           ...(body.notes !== undefined ? { notes: body.notes } : {}),
+          changedBy: c.get('owner').userid,
         })
         .where(eq(bookings.bookingid, bookingid));
       // The mail (whose stranger policy locks the business row) before the version bump, which is last.
@@ -203,7 +205,14 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
     const answer = await db.transaction((tx) =>
       cancelBooking(
         tx,
-        { businessid: mine.businessid, bookingid, reason: body.reason, by: 'owner', now },
+        {
+          businessid: mine.businessid,
+          bookingid,
+          reason: body.reason,
+          by: 'owner',
+          now,
+          member: c.get('owner').userid,
+        },
         { env, mailer },
       ),
     );
@@ -221,7 +230,7 @@ export function bookingsRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' | 
     await db.transaction(async (tx) => {
       const done = await tx
         .update(bookings)
-        .set({ status: body.status })
+        .set({ status: body.status, changedBy: c.get('owner').userid })
         .where(and(mine.where(bookings), eq(bookings.bookingid, bookingid), ne(bookings.status, 'cancelled')))
         .returning({ bookingid: bookings.bookingid });
       if (done.length === 0) {

@@ -18,6 +18,8 @@ export async function cancelFutureBookings(
   businessid: string,
   resourceid: string,
   now: Date,
+  /** The team member who deleted the resource (decision 026). */
+  member: string | null = null,
 ): Promise<Array<BookingMailData & { now: Date }>> {
   const rows = await db
     .update(bookings)
@@ -25,6 +27,7 @@ export async function cancelFutureBookings(
       status: 'cancelled',
       cancelledAt: now,
       cancelReason: 'The resource was deleted.',
+      cancelledBy: member,
     })
     .where(and(eq(bookings.businessid, businessid), ahead(resourceid, now)))
     .returning({

@@ -97,7 +97,8 @@ export function resourcesRoutes({ db, env, clock, mailer }: Pick<AppDeps, 'db' |
       const resource = await resourceOf(tx, mine.businessid, resourceid, true);
       const ahead = await futureBookingCount(tx, resourceid, now);
       if (ahead > 0 && !confirmed) return { conflict: { resource, ahead } } as const;
-      const cancelled = ahead > 0 ? await cancelFutureBookings(tx, mine.businessid, resourceid, now) : [];
+      const cancelled =
+        ahead > 0 ? await cancelFutureBookings(tx, mine.businessid, resourceid, now, c.get('owner').userid) : [];
       // Each customer's cancellation is written with the cancellation itself; to strangers past the
       // business's limit it is held (server/mail/relay.ts).
       const relay = strangerMailPolicy(tx, env, mine.businessid, now);

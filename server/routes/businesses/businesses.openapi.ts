@@ -7,12 +7,14 @@ const tags = ['Business'];
 /** businesses.routes.ts and stats.routes.ts. */
 export const businessesApi = describeRoutes('owner', {
   'GET /api/businesses/me': {
+    role: 'staff',
     summary: "The caller's business profile",
     tags,
     ok: { 200: BusinessProfile },
     errors: [404],
   },
   'PUT /api/businesses/me': {
+    role: 'manager',
     summary: "Change the caller's business profile",
     tags,
     body: {
@@ -31,12 +33,14 @@ export const businessesApi = describeRoutes('owner', {
     errors: [404],
   },
   'GET /api/businesses/me/user-stats': {
+    role: 'staff',
     summary: 'Follower figures for the dashboard',
     tags,
     ok: { 200: UserStats },
     errors: [404],
   },
   'GET /api/businesses/me/voucher-stats': {
+    role: 'staff',
     summary: 'Voucher figures for the dashboard',
     tags,
     ok: { 200: VoucherStats },

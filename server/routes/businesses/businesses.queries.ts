@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businesses, packages } from '../../db/schema.ts';
+import { businesses, businessMembers, packages } from '../../db/schema.ts';
 import { serverTimeZone } from '../../lib/business-time.ts';
 import { newId } from '../../lib/crypto.ts';
 
@@ -28,7 +28,10 @@ export type NewBusiness = {
   profile?: { description?: string; address?: string; latitude?: number; longitude?: number };
 };
 
-/** The owner's business row, on its plan at the plan's price; answers its id. Run it in the owner's transaction. */
+/**
+ * The owner's business row, on its plan at the plan's price, and the owner as its first member (role
+ * owner, decision 026); answers its id. Run it in the owner's transaction.
+ */
 export async function createBusiness(db: Db, input: NewBusiness): Promise<string> {
   const plan = await planNamed(db, input.plan ?? 'Free');
   const businessid = newId();
@@ -42,5 +45,8 @@ export async function createBusiness(db: Db, input: NewBusiness): Promise<string
     negotiatedMonthlyPrice: plan.monthlyPrice,
     createdAt: input.createdAt,
   });
+  await db
+    .insert(businessMembers)
+    .values({ userid: input.ownerUserid, businessid, role: 'owner', joinedAt: input.createdAt });
   return businessid;
 }

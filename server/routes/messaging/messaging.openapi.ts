@@ -17,6 +17,7 @@ const id = { id: 'The conversation id (a UUID).' };
 /** messaging.routes.ts: the owner's side of conversations. */
 export const messagingApi = describeRoutes('owner', {
   'GET /api/messaging/business/conversations': {
+    role: 'staff',
     summary: 'Conversations, active or archived (ETag; 304 when unchanged)',
     tags,
     query: ConversationsQuery,
@@ -24,6 +25,7 @@ export const messagingApi = describeRoutes('owner', {
     ok: { 200: ConversationList, 304: null },
   },
   'GET /api/messaging/business/conversations/:id/messages': {
+    role: 'staff',
     summary: 'The newest messages of a conversation (ETag; 304 when unchanged)',
     tags,
     params: id,
@@ -32,6 +34,7 @@ export const messagingApi = describeRoutes('owner', {
     ok: { 200: MessageList, 304: null },
   },
   'POST /api/messaging/business/conversations/:id/messages': {
+    role: 'staff',
     summary: 'Answer a customer',
     tags,
     params: id,
@@ -40,12 +43,14 @@ export const messagingApi = describeRoutes('owner', {
     errors: [429],
   },
   'PUT /api/messaging/business/conversations/:id/read': {
+    role: 'staff',
     summary: "Mark the customer's messages read",
     tags,
     params: id,
     ok: { 200: ReadResult },
   },
   'PUT /api/messaging/business/conversations/:id': {
+    role: 'staff',
     summary: 'Archive (is_active false) or reactivate a conversation',
     tags,
     params: id,

@@ -12,6 +12,7 @@ import { conversations, messages, messagingVersions, users } from '../../db/sche
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { firstNameOf } from '../team/team.queries.ts';
 
 /** A conversation as the owner's list shows it (join users on the customer). */
 export const listFields = {
@@ -48,6 +49,8 @@ type MessageRow = {
   senderType: 'business' | 'customer';
   isRead: boolean;
   createdAt: Date;
+  /** Present for the owner API only. */
+  sentby?: string | null;
 };
 export const toMessage = (row: MessageRow): Message => ({
   messageid: row.messageid,
@@ -55,6 +58,7 @@ export const toMessage = (row: MessageRow): Message => ({
   sendertype: row.senderType,
   isread: row.isRead,
   createdat: row.createdAt.toISOString(),
+  ...(row.sentby !== undefined ? { sentby: row.sentby } : {}),
 });
 
 /** Bumps the business's messaging counter (inside the caller's transaction): every list ETag changes. */
@@ -145,7 +149,13 @@ export async function markRead(
 }
 
 /** The newest `limit` messages, answered oldest first (spec §7: the chat reads from the top). */
-export async function newestMessages(db: Db, conversationid: string, limit: number): Promise<Message[]> {
+export async function newestMessages(
+  db: Db,
+  conversationid: string,
+  limit: number,
+  /** The owner API: each business message says which team member wrote it (decision 026). */
+  options: { sentBy?: boolean } = {},
+): Promise<Message[]> {
   const rows = await db
     .select({
       messageid: messages.messageid,
@@ -153,6 +163,13 @@ export async function newestMessages(db: Db, conversationid: string, limit: numb
       senderType: messages.senderType,
       isRead: messages.isRead,
       createdAt: messages.createdAt,
+      ...(options.sentBy
+        ? {
+            sentby: sql<
+              string | null
+            >`case when ${messages.senderType} = 'business' then ${firstNameOf(messages.senderUserid)} end`,
+          }
+        : {}),
     })
     .from(messages)
     .where(eq(messages.conversationid, conversationid))

@@ -71,7 +71,9 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const etag = etagOf('messages', conversation.conversationid, limit, conversation.version);
     if (matches(c, etag)) return notModified(c, etag);
-    return c.json(await newestMessages(db, conversation.conversationid, limit), 200, { ETag: etag });
+    return c.json(await newestMessages(db, conversation.conversationid, limit, { sentBy: true }), 200, {
+      ETag: etag,
+    });
   });
 
   app.post('/conversations/:id/messages', async (c) => {
@@ -80,9 +82,18 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const conversation = await own(mine, idParam(c, 'id', 'conversation'));
     const { messageText } = await readJson(c, SendMessageRequest);
     await limitSends(db, userid, clock());
-    const message = await db.transaction((tx) =>
-      writeMessage(tx, { ...conversation, sender: 'business', userid, text: messageText, now: clock() }),
-    );
+    const message = await db.transaction(async (tx) => {
+      const written = await writeMessage(tx, {
+        ...conversation,
+        sender: 'business',
+        userid,
+        text: messageText,
+        now: clock(),
+      });
+      // "by {name}" (decision 026): the writer's first name, as the list shows it.
+      const [sender] = await tx.select({ firstname: users.firstname }).from(users).where(eq(users.userid, userid));
+      return { ...written, sentby: sender?.firstname?.trim() || null };
+    });
     return c.json(message, 201);
   });
 

@@ -17,7 +17,7 @@ export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
   app.get('/me', async (c) => {
     const [user] = await profileOf.execute({ userid: c.get('owner').userid });
     if (!user) throw notFound('ownUser');
-    return c.json(user satisfies UserProfile);
+    return c.json({ ...user, role: c.get('owner').role } satisfies UserProfile);
   });
   return app;
 }

@@ -66,13 +66,17 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
         where issuedvoucherid = ${id} and businessid = ${mine.businessid} and statusid = ${READY}
         returning issuedvoucherid
       )
-      select v.title, (select count(*)::int from redeemed) as done
+      select v.title, (select count(*)::int from redeemed) as done,
+        (select nullif(trim(u.firstname), '') from users u where u.userid = ${c.get('owner').userid}) as redeemedby
       from ${issuedVouchers} i join ${vouchers} v on v.voucherid = i.voucherid
       where i.issuedvoucherid = ${id} and i.businessid = ${mine.businessid}`);
-    const [row] = (result as unknown as { rows: Array<{ title: string; done: number }> }).rows;
+    const [row] = (result as unknown as { rows: Array<{ title: string; done: number; redeemedby: string | null }> })
+      .rows;
     if (!row) throw notFound('issuedVoucher');
     if (Number(row.done) !== 1) throw new HttpError(409, REDEEM_TEXTS.alreadyRedeemed);
-    return c.json({ message: REDEEM_TEXTS.redeemed(row.title) } satisfies RedeemResponse);
+    const answer: RedeemResponse = { message: REDEEM_TEXTS.redeemed(row.title) };
+    if (row.redeemedby) answer.redeemedby = row.redeemedby;
+    return c.json(answer);
   });
 
   return app;

@@ -24,8 +24,9 @@ const voucher = {
 
 /** vouchers.routes.ts and redeem.routes.ts (the customer's claim is in customer.openapi.ts). */
 export const vouchersApi = describeRoutes('owner', {
-  'GET /api/voucher-types': { summary: 'The voucher types', tags, ok: { 200: VoucherTypes } },
+  'GET /api/voucher-types': { role: 'manager', summary: 'The voucher types', tags, ok: { 200: VoucherTypes } },
   'GET /api/businesses/me/vouchers': {
+    role: 'manager',
     summary: 'Active or archived vouchers with their counts',
     tags,
     query: VoucherListQuery,
@@ -33,14 +34,16 @@ export const vouchersApi = describeRoutes('owner', {
     ok: { 200: Vouchers },
   },
   'POST /api/businesses/:id/vouchers': {
+    role: 'manager',
     summary: 'Create a voucher',
     tags,
     params: { id: "The caller's own business id (another answers 404)." },
     body: { schema: VoucherRequest, example: voucher },
     ok: { 201: Voucher },
   },
-  'GET /api/vouchers/:id': { summary: 'One voucher', tags, params: id, ok: { 200: Voucher } },
+  'GET /api/vouchers/:id': { role: 'manager', summary: 'One voucher', tags, params: id, ok: { 200: Voucher } },
   'PUT /api/vouchers/:id': {
+    role: 'manager',
     summary: 'Change a voucher (archived ones are read-only)',
     tags,
     params: id,
@@ -48,8 +51,16 @@ export const vouchersApi = describeRoutes('owner', {
     ok: { 200: Voucher },
     errors: [409],
   },
-  'DELETE /api/vouchers/:id': { summary: 'Archive a voucher', tags, params: id, ok: { 200: Voucher }, errors: [409] },
+  'DELETE /api/vouchers/:id': {
+    role: 'manager',
+    summary: 'Archive a voucher',
+    tags,
+    params: id,
+    ok: { 200: Voucher },
+    errors: [409],
+  },
   'GET /api/redeem/lookup/:code': {
+    role: 'staff',
     summary: "Look up a customer's code at the counter",
     tags,
     params: { code: 'The code the customer shows (spaces and dashes are ignored).' },
@@ -57,6 +68,7 @@ export const vouchersApi = describeRoutes('owner', {
     errors: [400, 429],
   },
   'POST /api/issued-vouchers/:id/redeem': {
+    role: 'staff',
     summary: 'Redeem a looked-up code (exactly once)',
     tags,
     params: { id: 'The issued voucher id (a UUID).' },

@@ -8,6 +8,7 @@ import type { Voucher } from '#contracts/vouchers.ts';
 import type { Db } from '../../db/client.ts';
 import { issuedVouchers, users, vouchers, voucherTypes } from '../../db/schema.ts';
 import { notFound } from '../../lib/ids.ts';
+import { firstNameOf } from '../team/team.queries.ts';
 
 const issued = sql<number>`(select count(*)::int from ${issuedVouchers} where ${issuedVouchers.voucherid} = ${vouchers.voucherid})`;
 const redeemed = sql<number>`(select count(*)::int from ${issuedVouchers} where ${issuedVouchers.voucherid} = ${vouchers.voucherid} and ${issuedVouchers.redeemedAt} is not null)`;
@@ -71,6 +72,8 @@ export const selectLookup = (db: Db) =>
       customer_email: users.email,
       issuedvoucherstatusid: issuedVouchers.statusid,
       redeemedAt: issuedVouchers.redeemedAt,
+      // "by {name}" (decision 026): the redeemer's first name.
+      redeemedby: firstNameOf(issuedVouchers.redeemedBy),
     })
     .from(issuedVouchers)
     .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))

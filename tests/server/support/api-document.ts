@@ -31,6 +31,8 @@ export type Operation = {
   secured: boolean;
   parameters: Parameter[];
   body?: { example: unknown; properties: string[] };
+  /** Owner area: the roles of a business's team that may call it (`x-roles`, decision 026). */
+  roles?: string[];
 };
 
 /** The document from the running server, over HTTP, as a client would read it. */
@@ -78,6 +80,7 @@ export function operationsOf(document: ApiDocument): Operation[] {
         secured: security.length > 0 && !security.every((s) => Object.keys(s as Json).length === 0),
         parameters,
         body: json ? { example, properties: Object.keys((schema?.properties as Json | undefined) ?? {}) } : undefined,
+        roles: operation['x-roles'] as string[] | undefined,
       });
     }
   }

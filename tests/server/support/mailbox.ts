@@ -13,7 +13,7 @@ export async function mailbox(server: Pick<HttpServer, 'request'>) {
 export async function latestLink(
   server: Pick<HttpServer, 'request'>,
   to: string,
-  path: '/verify-email' | '/reset-password',
+  path: '/verify-email' | '/reset-password' | '/accept-invite',
 ) {
   const mails = await mailbox(server);
   const mail = mails.find((m) => m.to === to && m.links.some((link) => new URL(link).pathname === path));

@@ -8,6 +8,7 @@ import type { TestServer } from '../harness.ts';
 import { follow } from './customers.ts';
 import { uploadImage } from './images.ts';
 import { type SignedInCustomer, type SignedInOwner, signedInCustomer, signedInOwner } from './signed-in.ts';
+import { invite, signedInMember } from './team.ts';
 import { voucherBody } from './vouchers.ts';
 
 /**
@@ -153,7 +154,28 @@ export const ID_KINDS = {
       return booking.data.bookingid;
     },
   },
+  // The team (decision 026): a member who accepted an invitation, and an invitation still waiting.
+  memberid: {
+    paths: ['team/{userid}'],
+    make: async (m) => (await signedInMember(m.server, m.owner.token, { email: MEMBER_OF_A, role: 'staff' })).userid,
+  },
+  invitationid: {
+    paths: ['invitations/{invitationid}'],
+    make: async (m) => {
+      expect((await invite(m.server, m.owner.token, INVITED_BY_A, 'manager')).status).toBe(201);
+      const team = (await (
+        await m.server.api('GET', '/api/businesses/me/team', { token: m.owner.token })
+      ).json()) as Array<{
+        email: string;
+        invitationid: string | null;
+      }>;
+      return team.find((row) => row.email === INVITED_BY_A)!.invitationid!;
+    },
+  },
 } satisfies Record<string, IdRow>;
+
+const MEMBER_OF_A = 'member.a@example.com';
+const INVITED_BY_A = 'invited.a@example.com';
 
 export type IdKind = keyof typeof ID_KINDS;
 export type Ids = Record<IdKind, string>;
@@ -233,6 +255,10 @@ export const traitsOf = (a: OwnerA) => [
   'Is the bakery open',
   a.resourceid,
   'Alpha oven',
+  a.memberid,
+  MEMBER_OF_A,
+  a.invitationid,
+  INVITED_BY_A,
 ];
 
 const mine = (a: OwnerA) => sql`(${a.userid}::uuid, ${a.followerid}::uuid)`;
@@ -282,6 +308,8 @@ export const A_DATA: Record<string, (a: OwnerA) => SQL> = {
     sql`select b.* from bookings b join booking_customers c on c.id = b.customerid
         where b.businessid = ${a.businessid} or c.userid = ${a.followerid}`,
   booking_notices: (a) => sql`select * from booking_notices where businessid = ${a.businessid}`,
+  business_members: (a) => sql`select * from business_members where businessid = ${a.businessid}`,
+  team_invitations: (a) => sql`select * from team_invitations where businessid = ${a.businessid}`,
 };
 
 /** Tables the dump leaves out on purpose. Keep this short; each line says why. */
