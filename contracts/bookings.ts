@@ -384,6 +384,10 @@ export const BookingDetail = v.object({
     surname: v.nullable(v.string()),
     email: v.string(),
   }),
+  /** Who did it (decision 026): the team member's first name, null when a customer did or nobody is known. */
+  createdby: v.nullable(v.string()),
+  changedby: v.nullable(v.string()),
+  cancelledby: v.nullable(v.string()),
 });
 export type BookingDetail = v.InferOutput<typeof BookingDetail>;
 /** GET, PATCH /api/bookings/{id}, POST /api/bookings/{id}/cancel, PUT /api/bookings/{id}/status. */

@@ -67,6 +67,8 @@ export const Message = v.object({
   sendertype: v.picklist(['business', 'customer']),
   isread: v.boolean(),
   createdat: v.string(),
+  /** The team member who sent a business message (first name; owner API only, decision 026). */
+  sentby: v.optional(v.nullable(v.string())),
 });
 export type Message = v.InferOutput<typeof Message>;
 

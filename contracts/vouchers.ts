@@ -144,11 +144,17 @@ export const IssuedVoucherLookup = v.object({
   issuedvoucherstatusid: v.number(),
   /** When it was redeemed (null while ready): the counter can tell the customer. */
   redeemedat: v.optional(v.nullable(v.string()), null),
+  /** The team member who redeemed it (first name; decision 026). */
+  redeemedby: v.optional(v.nullable(v.string())),
 });
 export type IssuedVoucherLookup = v.InferOutput<typeof IssuedVoucherLookup>;
 
 /** POST /api/issued-vouchers/{id}/redeem */
-export const RedeemResponse = v.object({ message: v.string() });
+export const RedeemResponse = v.object({
+  message: v.string(),
+  /** The team member who redeemed it (first name; decision 026). */
+  redeemedby: v.optional(v.string()),
+});
 export type RedeemResponse = v.InferOutput<typeof RedeemResponse>;
 
 export const REDEEM_TEXTS = {

@@ -29,6 +29,9 @@ export const ameliaDetail: BookingDetail = {
     surname: 'Hughes',
     email: 'amelia.hughes.0@customers.example',
   },
+  createdby: 'Maya',
+  changedby: null,
+  cancelledby: null,
 };
 const laterSlots: Slot[] = [
   { start: '2026-11-25T11:00:00.000Z', end: '2026-11-25T12:00:00.000Z' },

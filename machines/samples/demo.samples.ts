@@ -62,6 +62,7 @@ export const demoUser: UserProfile = {
   firstname: 'Maya',
   lastname: 'Lindqvist',
   email: demoOwner.email,
+  role: 'owner',
 };
 
 /** The seeded business, as GET /api/businesses/me answers it (id and time zone differ per machine). */

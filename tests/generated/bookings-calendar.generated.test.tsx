@@ -120,6 +120,9 @@ const detailOf = (bookingid: string): BookingDetail => {
     cancelreason: null,
     source: 'owner',
     customer: { customerid: 'c-1', firstname: b.firstname, surname: b.surname, email: b.email },
+    createdby: null,
+    changedby: null,
+    cancelledby: null,
   };
 };
 

@@ -85,7 +85,13 @@ describe('session logging', () => {
         actors: {
           checkSession: fromPromise(async () => ({ signedIn: true as boolean })),
           fetchUser: fromPromise(
-            async (): Promise<UserProfile> => ({ userid: 'u', firstname: 'Ada', lastname: null, email: 'a@b.c' }),
+            async (): Promise<UserProfile> => ({
+              userid: 'u',
+              firstname: 'Ada',
+              lastname: null,
+              email: 'a@b.c',
+              role: 'owner',
+            }),
           ),
           fetchBusiness: fromPromise(async () => Promise.reject(failure)),
         },
@@ -112,6 +118,6 @@ describe('session logging', () => {
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('unauthenticated')).toBe(true));
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ what: 'Sign-out failed' }));
-    expect(actor.getSnapshot().context).toEqual({ user: null, business: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, business: null, role: null });
   });
 });

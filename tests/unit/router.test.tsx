@@ -25,9 +25,16 @@ vi.mock('#src/features/auth/index.ts', () => ({
   NewPasswordPage: () => <h1>New password page</h1>,
   VerifyEmailPage: () => <h1>Verify email page</h1>,
   ResetPasswordPage: () => <h1>Reset password page</h1>,
+  AcceptInvitePage: () => <h1>Accept invite page</h1>,
 }));
 
-const user: UserProfile = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local' };
+const user: UserProfile = {
+  userid: 'u-1',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  email: 'owner@demo.local',
+  role: 'owner',
+};
 
 function session(signedIn: boolean | 'pending') {
   const signOut = vi.fn(async () => {});
