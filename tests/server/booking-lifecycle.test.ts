@@ -98,6 +98,10 @@ describe('one booking', () => {
       cancelreason: null,
       source: 'owner',
       customer: { customerid: expect.any(String), firstname: null, surname: null, email: 'guest@example.com' },
+      // Who did it: recorded by the team's server side (issue 25); none before it.
+      createdby: null,
+      changedby: null,
+      cancelledby: null,
     });
     const unknown = '00000000-0000-4000-8000-000000000000';
     for (const [id, who] of [
