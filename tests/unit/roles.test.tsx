@@ -41,7 +41,7 @@ const userAs = (role: Role): UserProfile => ({
 function renderAs(role: Role, path: string) {
   const logic = sessionMachine.provide({
     actors: {
-      checkSession: fromPromise(async () => ({ signedIn: true })),
+      checkSession: fromPromise(async () => ({ signedIn: true as boolean })),
       fetchUser: fromPromise(async () => userAs(role)),
       fetchBusiness: fromPromise(async (): Promise<BusinessProfile | null> => business),
       signOut: fromPromise(async () => {}),
@@ -191,7 +191,7 @@ describe('controls a role may not use are absent', () => {
     createdat: '2026-11-23T09:30:00.000Z',
     authoremail: demoOwner.email,
   };
-  const feed = loadMachine.provide({ actors: { load: fromPromise(async () => [post]) } });
+  const feed = loadMachine.provide({ actors: { load: fromPromise(async (): Promise<unknown> => [post]) } });
 
   it.each([
     ['staff', false],
