@@ -2,7 +2,7 @@
  * Samples for the team (issue 25, decision 026): the Team page of the demo owner, and the accept-invite
  * page a new member opens from the invitation mail.
  */
-import { TEAM_TEXTS, type TeamMember } from '#contracts/team.ts';
+import { ROLE_LABELS, type Role, TEAM_TEXTS, type TeamMember } from '#contracts/team.ts';
 import { acceptInviteMachine } from '../accept-invite.machine.ts';
 import { defineEntry, done, fail, note, stateAndError } from '../lib/entry.ts';
 import { teamMachine } from '../team.machine.ts';
@@ -125,6 +125,7 @@ export const teamEntry = defineEntry({
 /** The link of an invitation mail (a sample token: a real one comes from the mail). */
 const sampleToken = 'c2FtcGxlLWludml0YXRpb24tdG9rZW4';
 const newMember = { firstName: 'Sam', lastName: 'Patel', password: 'Counter#2026' };
+const FIELD_LABELS: Record<string, string> = { firstName: 'First Name', lastName: 'Last Name', password: 'Password' };
 
 export const acceptInviteEntry = defineEntry({
   machine: acceptInviteMachine,
@@ -134,6 +135,10 @@ export const acceptInviteEntry = defineEntry({
     note(
       { type: 'acceptInvite.submit', ...newMember, firstName: '', password: 'short' },
       { say: 'leave First Name empty, type `short` as Password and press "Join the team"' },
+    ),
+    note(
+      { type: 'acceptInvite.submit', ...newMember, password: samRow.email },
+      { say: `type the invited address \`${samRow.email}\` as Password and press "Join the team"` },
     ),
     note(done('checkInvitation', { businessname: demoBusiness.businessname, email: samRow.email, role: 'staff' }), {
       arrange: `Sign in as ${demoOwner.email}, invite ${samRow.email} as Staff on the Team page and open the link from the mail in ${MAILBOX_URL}`,
@@ -162,6 +167,12 @@ export const acceptInviteEntry = defineEntry({
   ],
   plan: {
     fields: { firstName: 'First Name', lastName: 'Last Name', password: 'Password' },
+    shows: (s) => [
+      ...Object.entries(s.context.fieldErrors).map(([field, message]) => `Under ${FIELD_LABELS[field]}: "${message}"`),
+      ...(s.context.invitation && s.matches('form')
+        ? [`"${s.context.invitation.businessname} invites you as ${ROLE_LABELS[s.context.invitation.role as Role]}."`]
+        : []),
+    ],
     usesUp: 'Each invitation link works once: invite again for a new one',
     test: 'tests/generated/accept-invite.generated.test.tsx',
   },

@@ -79,7 +79,12 @@ describeFlow(acceptInviteEntry, {
     },
     'form.invalid': (_s, flow) => {
       expectForm(flow);
-      expect(Object.keys(live(flow).fieldErrors).length).toBeGreaterThan(0);
+      const { fieldErrors } = live(flow);
+      const labels = { firstName: 'First Name', lastName: 'Last Name', password: 'Password' } as const;
+      const first = (['firstName', 'lastName', 'password'] as const).find((name) => fieldErrors[name]);
+      expect(first).toBeDefined();
+      // The first field that says why has the focus.
+      expect(document.activeElement).toBe(screen.getByLabelText(labels[first!]));
     },
     'form.refused': (_s, flow) => {
       expectForm(flow);

@@ -4,9 +4,15 @@
  * checked, then the form, then "Welcome to the team" or why the link cannot be used. The token is read,
  * sent, never shown.
  */
+import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ROLE_LABELS, TEAM_TEXTS } from '#contracts/team.ts';
-import { ACCEPT_INVITE_TEXTS, type AcceptField, type acceptInviteMachine } from '#machines/accept-invite.machine.ts';
+import {
+  ACCEPT_FIELDS,
+  ACCEPT_INVITE_TEXTS,
+  type AcceptField,
+  type acceptInviteMachine,
+} from '#machines/accept-invite.machine.ts';
 import type { SessionAwareProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -50,6 +56,13 @@ function AcceptInviteFlow({ logic = liveAcceptInviteLogic, options }: FlowHooks<
   const token = new URLSearchParams(useSearch()).get('token');
   const [state, send] = useFlowActor(logic, { input: { token }, options });
   const { invitation, fieldErrors, error } = state.context;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused press, the first field that says why gets the focus (as on Register).
+  useEffect(() => {
+    const first = ACCEPT_FIELDS.find((name) => fieldErrors[name]);
+    const control = first && formRef.current?.elements.namedItem(first);
+    if (control instanceof HTMLElement) control.focus();
+  }, [fieldErrors]);
 
   if (state.matches('succeeded')) {
     return (
@@ -106,7 +119,7 @@ function AcceptInviteFlow({ logic = liveAcceptInviteLogic, options }: FlowHooks<
         </p>
       }
     >
-      <form className="auth-form" onSubmit={submit} noValidate aria-label={ACCEPT_INVITE_TITLE}>
+      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-label={ACCEPT_INVITE_TITLE}>
         <Field label="Email Address" name="email" type="email" value={invitation?.email ?? ''} readOnly />
         <Field label="Role" name="role" value={invitation ? ROLE_LABELS[invitation.role] : ''} readOnly />
         <div className="auth-form-row">
