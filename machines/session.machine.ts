@@ -188,7 +188,8 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
-      description: 'The portal (sidebar, top bar, dashboard) is shown for the signed-in owner',
+      description:
+        'The portal (sidebar, top bar, dashboard) is shown for the signed-in member, with only the pages their role (from the user profile) may use',
       on: {
         'session.signOut': { target: 'signingOut', description: 'Press "Sign Out" in the top bar' },
         'session.expired': {
