@@ -8,7 +8,7 @@ import {
   type AcceptInviteInput,
 } from '#machines/accept-invite.machine.ts';
 import { acceptInviteEntry } from '#machines/samples/team.samples.ts';
-import { AcceptInvitePage } from '#src/features/auth/index.ts';
+import { AcceptInvitePage } from '#src/features/auth/accept-invite-page.tsx';
 import { describeFlow, type Flow } from '#tests/generated/harness.tsx';
 
 const tokenOf = (flow: Flow) => (flow.path.input as AcceptInviteInput).token;

@@ -222,7 +222,9 @@ describe('the accept-invite page', () => {
 
   it('is open signed in: the app shows it without the shell, not the dashboard', async () => {
     renderAs('owner', '/accept-invite?token=abc');
-    await screen.findByRole('heading', { level: 1, name: 'Join the team' });
+    // The page is a chunk of its own: a wait in the same card, then the question.
+    await screen.findByText(/sign out first/, undefined, { timeout: 5000 });
+    screen.getByRole('heading', { level: 1, name: 'Join the team' });
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
   });

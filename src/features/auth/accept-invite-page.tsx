@@ -18,7 +18,7 @@ import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-acto
 import { Button } from '#src/ui/button.tsx';
 import { Field } from '#src/ui/field.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
-import { liveAcceptInviteLogic } from './account.wiring.ts';
+import { liveAcceptInviteLogic } from './accept-invite.wiring.ts';
 import { AuthAlert, AuthLayout, AuthStatus, onFormSubmit } from './auth-layout.tsx';
 
 export const ACCEPT_INVITE_TITLE = 'Join the team';

@@ -3,7 +3,6 @@
  * as `Failure` without a fallback (apiEffect), because each machine owns its spec fallback text and its
  * wording for network failures.
  */
-import { acceptInviteMachine } from '#machines/accept-invite.machine.ts';
 import { forgotPasswordMachine } from '#machines/forgot-password.machine.ts';
 import { registerMachine } from '#machines/register.machine.ts';
 import { resendVerificationMachine } from '#machines/resend-verification.machine.ts';
@@ -18,7 +17,6 @@ import {
   verifyEmail,
 } from '#src/api/account.ts';
 import { apiEffect } from '#src/api/effect.ts';
-import { acceptInvitation, checkInvitation } from '#src/api/team.ts';
 
 export const liveRegisterLogic = registerMachine.provide({
   actors: { register: apiEffect((input) => register(input)) },
@@ -55,12 +53,5 @@ export const liveResetPasswordLogic = resetPasswordMachine.provide({
   actors: {
     checkResetToken: apiEffect(({ token }, signal) => checkResetToken(token, signal)),
     resetPassword: apiEffect(({ token, newPassword }) => resetPassword(token, newPassword)),
-  },
-});
-
-export const liveAcceptInviteLogic = acceptInviteMachine.provide({
-  actors: {
-    checkInvitation: apiEffect(({ token }, signal) => checkInvitation(token, signal)),
-    acceptInvitation: apiEffect((body) => acceptInvitation(body)),
   },
 });
