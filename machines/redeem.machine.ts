@@ -36,6 +36,8 @@ export interface RedeemContext {
   error: string | null;
   /** The server's message after a redemption (spec §4: the lookup is cleared and a success message shows). */
   success: string | null;
+  /** Who redeemed it, beside the success message (the team member's first name; decision 026). */
+  redeemedby: string | null;
 }
 
 export type ScanProblem = 'denied' | 'unavailable';
@@ -81,7 +83,7 @@ export const redeemMachine = setup({
   },
   actors: {
     lookupCode: notProvided<IssuedVoucherLookup, { code: string }>('lookupCode'),
-    redeem: notProvided<{ message: string }, { issuedvoucherid: string }>('redeem'),
+    redeem: notProvided<{ message: string; redeemedby?: string }, { issuedvoucherid: string }>('redeem'),
   },
   actions: {
     takeCode: assign({
@@ -89,15 +91,17 @@ export const redeemMachine = setup({
       voucher: null,
       error: null,
       success: null,
+      redeemedby: null,
     }),
-    askForCode: assign({ error: REDEEM_TEXTS_UI.codeRequired, voucher: null, success: null }),
+    askForCode: assign({ error: REDEEM_TEXTS_UI.codeRequired, voucher: null, success: null, redeemedby: null }),
     startLookup: assign({
       code: ({ context }) => normaliseTyped(context.code),
       voucher: null,
       error: null,
       success: null,
+      redeemedby: null,
     }),
-    clearMessages: assign({ error: null, success: null }),
+    clearMessages: assign({ error: null, success: null, redeemedby: null }),
   },
   guards: {
     codeMissing: ({ context }) => normaliseTyped(context.code) === '',
@@ -108,7 +112,7 @@ export const redeemMachine = setup({
   },
 }).createMachine({
   id: 'redeem',
-  context: { code: '', voucher: null, error: null, success: null },
+  context: { code: '', voucher: null, error: null, success: null, redeemedby: null },
   initial: 'idle',
   states: {
     idle: {
@@ -230,11 +234,12 @@ export const redeemMachine = setup({
           target: 'redeemed',
           actions: assign({
             success: ({ event }) => event.output.message?.trim() || REDEEM_TEXTS_UI.redeemedDefault,
+            redeemedby: ({ event }) => event.output.redeemedby?.trim() || null,
             voucher: null,
             code: '',
           }),
           description:
-            "The redemption is recorded: the lookup clears, the server's message shows, focus returns to the code box",
+            'The redemption is recorded: the lookup clears, the server\'s message shows with "Redeemed by {first name}", focus returns to the code box',
         },
         onError: [
           {

@@ -34,6 +34,7 @@ import { postEditEntry } from './samples/post-edit.samples.ts';
 import { sessionEntry } from './samples/session.samples.ts';
 import { shellEntry } from './samples/shell.samples.ts';
 import { signInEntry } from './samples/sign-in.samples.ts';
+import { acceptInviteEntry, teamEntry } from './samples/team.samples.ts';
 import { toastEntry } from './samples/toast.samples.ts';
 import { redeemEntry, voucherFormEntry, vouchersEntry } from './samples/vouchers.samples.ts';
 import { weeklyHoursEntry } from './samples/weekly-hours.samples.ts';
@@ -54,6 +55,8 @@ export const registry: MachineEntry[] = [
   postComposerEntry,
   loadEntry,
   followersEntry,
+  teamEntry,
+  acceptInviteEntry,
   vouchersEntry,
   voucherFormEntry,
   redeemEntry,

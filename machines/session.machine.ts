@@ -5,12 +5,18 @@
  */
 import { assertEvent, assign, setup, stateIn } from 'xstate';
 import type { BusinessProfile } from '#contracts/businesses.ts';
+import type { Role } from '#contracts/team.ts';
 import type { UserProfile } from '#contracts/users.ts';
 import { notProvided } from './lib/effects.ts';
 
 export interface SessionContext {
   user: UserProfile | null;
   business: BusinessProfile | null;
+  /**
+   * The member's role in their business (from GET /api/users/me; decision 026): the pages, the sidebar
+   * and the controls follow it. Null while nobody is signed in.
+   */
+  role: Role | null;
 }
 
 export type SessionEvent =
@@ -19,7 +25,7 @@ export type SessionEvent =
   | { type: 'session.expired' }
   | { type: 'session.businessUpdated'; business: BusinessProfile };
 
-const cleared = { user: null, business: null } satisfies SessionContext;
+const cleared = { user: null, business: null, role: null } satisfies SessionContext;
 
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent, tags: {} as 'loading' | 'signingOut' },
@@ -33,7 +39,10 @@ export const sessionMachine = setup({
   actions: {
     // Replaced by the app with its logger; the default keeps failures visible in development.
     logError: (_, params: { what: string; error: unknown }) => console.error(`[session] ${params.what}`, params.error),
-    storeUser: assign({ user: ({ event }) => (event as unknown as { output: UserProfile }).output }),
+    storeUser: assign(({ event }) => {
+      const user = (event as unknown as { output: UserProfile }).output;
+      return { user, role: user.role };
+    }),
     storeBusiness: assign({ business: ({ event }) => (event as unknown as { output: BusinessProfile | null }).output }),
   },
   guards: {
@@ -179,7 +188,8 @@ export const sessionMachine = setup({
       },
     },
     authenticated: {
-      description: 'The portal (sidebar, top bar, dashboard) is shown for the signed-in owner',
+      description:
+        'The portal (sidebar, top bar, dashboard) is shown for the signed-in member, with only the pages their role (from the user profile) may use',
       on: {
         'session.signOut': { target: 'signingOut', description: 'Press "Sign Out" in the top bar' },
         'session.expired': {

@@ -37,7 +37,12 @@ const laterSlots: Slot[] = [
   { start: '2026-11-25T11:00:00.000Z', end: '2026-11-25T12:00:00.000Z' },
   { start: '2026-11-25T11:30:00.000Z', end: '2026-11-25T12:30:00.000Z' },
 ];
-const moved: BookingDetail = { ...ameliaDetail, start: laterSlots[0]!.start, end: laterSlots[0]!.end };
+const moved: BookingDetail = {
+  ...ameliaDetail,
+  start: laterSlots[0]!.start,
+  end: laterSlots[0]!.end,
+  changedby: 'Maya',
+};
 
 export const bookingDetailsEntry = defineEntry({
   machine: bookingDetailsMachine,
@@ -103,6 +108,7 @@ export const bookingDetailsEntry = defineEntry({
       status: 'cancelled',
       cancelledat: '2026-11-23T08:00:00.000Z',
       cancelreason: 'Customer phoned, ill',
+      cancelledby: 'Maya',
     }),
     note(fail('cancelBooking', { message: 'This booking is already cancelled.', status: 409 }), {
       arrange: 'Cancel the same booking in a second tab first',

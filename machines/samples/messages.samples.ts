@@ -68,6 +68,7 @@ export const reply: Message = {
   sendertype: 'business',
   isread: false,
   createdat: '2026-11-24T08:20:00.000Z',
+  sentby: 'Maya',
 };
 
 const pollerSamples = (fresh: unknown, what: string) => [

@@ -263,6 +263,7 @@ export const redeemEntry = defineEntry({
         customer_email: 'amelia.hughes.0@customers.example',
         issuedvoucherstatusid: 2,
         redeemedat: '2026-11-24T09:00:00.000Z',
+        redeemedby: 'Maya',
       }),
       {
         arrange: 'Use a code that was redeemed before (redeem it once first)',
@@ -282,7 +283,7 @@ export const redeemEntry = defineEntry({
       { arrange: 'Look up `AAA-AAA-AAA` 20 times (wrong codes are limited to 20 per 10 minutes)' },
     ),
     note(fail('lookupCode', { message: networkFailure, network: true }), { arrange: stopServer }),
-    done('redeem', { message: 'Voucher redeemed: Free pastry with any coffee.' }),
+    done('redeem', { message: 'Voucher redeemed: Free pastry with any coffee.', redeemedby: 'Maya' }),
     note(fail('redeem', { message: 'This voucher has already been redeemed.', status: 409 }), {
       arrange: 'Before pressing, open /vouchers/redeem in a second tab, look the same code up there and redeem it',
     }),

@@ -8,12 +8,16 @@
  *
  * `page` is the page's own chunk (its default export renders it with PageProps); it is loaded before the
  * page is shown. The order of the rows is the order of the sidebar; a group sits where its first row is.
+ * `role` is the least role that may use the page (decision 026): a member sees only the rows their role
+ * meets (`pagesFor`), in the sidebar, the routes and the tab titles; another row's path redirects to the
+ * dashboard with TEAM_TEXTS.pageNotAllowed.
  */
 import type { ComponentType } from 'react';
+import { hasRole, type Role } from '#contracts/team.ts';
 import type { NavGroup } from '#machines/shell.machine.ts';
 import { type LazyModule, lazyModule } from '#src/lib/lazy-module.ts';
 import type { PageModule } from '#src/lib/page.ts';
-import { CalendarIcon, HomeIcon, PackageIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
+import { CalendarIcon, HomeIcon, PackageIcon, TeamIcon, TicketIcon, UsersIcon } from '#src/ui/icons.tsx';
 
 export type { PageModule, PageProps } from '#src/lib/page.ts';
 
@@ -28,53 +32,72 @@ export interface PageRow {
   nav?: NavEntry;
   /** The page's chunk. */
   page: LazyModule<PageModule>;
+  /** The least role that may use the page (staff < manager < owner). */
+  role: Role;
 }
 
 /** The signed-in pages of spec §2, in sidebar order. Any other signed-in path redirects to /. */
 export const PAGES: readonly PageRow[] = [
   {
     path: '/',
+    role: 'staff',
     title: 'Dashboard',
     nav: { label: 'Dashboard', icon: HomeIcon },
     page: lazyModule(() => import('#src/features/dashboard/dashboard-page.tsx')),
   },
   {
     path: '/vouchers',
+    role: 'manager',
     title: 'Voucher Management',
     nav: { label: 'Management', group: 'vouchers' },
     page: lazyModule(() => import('#src/features/vouchers/vouchers-page.tsx')),
   },
   {
     path: '/vouchers/redeem',
+    role: 'staff',
     title: 'Redeem a Voucher',
     nav: { label: 'Redeem Code', group: 'vouchers' },
     page: lazyModule(() => import('#src/features/redeem/redeem-page.tsx')),
   },
   {
     path: '/bookings/calendar',
+    role: 'staff',
     title: 'Bookings Calendar',
     nav: { label: 'Calendar', group: 'bookings' },
     page: lazyModule(() => import('#src/features/bookings/calendar-page.tsx')),
   },
   {
     path: '/bookings/setup',
+    role: 'manager',
     title: 'Booking Setup',
     nav: { label: 'Setup', group: 'bookings' },
     page: lazyModule(() => import('#src/features/bookings/setup-page.tsx')),
   },
   {
     path: '/customers',
+    role: 'staff',
     title: 'Your Followers',
     nav: { label: 'Customers', icon: UsersIcon },
     page: lazyModule(() => import('#src/features/customers/followers-page.tsx')),
   },
   {
     path: '/package',
+    role: 'owner',
     title: 'My Package',
     nav: { label: 'My Package', icon: PackageIcon },
     page: lazyModule(() => import('#src/features/package/package-page.tsx')),
   },
+  {
+    path: '/team',
+    role: 'owner',
+    title: 'Team',
+    nav: { label: 'Team', icon: TeamIcon },
+    page: lazyModule(() => import('#src/features/team/team-page.tsx')),
+  },
 ];
+
+/** The pages a member with `role` may use, in sidebar order (the dashboard is everyone's). */
+export const pagesFor = (role: Role): readonly PageRow[] => PAGES.filter((row) => hasRole(role, row.role));
 
 /** The sidebar's groups: only one is open at a time (the shell machine). */
 export const NAV_GROUPS: Record<NavGroup, { label: string; icon: ComponentType }> = {
@@ -139,6 +162,7 @@ export interface AuthRow {
 export const AUTH_PAGES: readonly AuthRow[] = [
   { path: '/verify-email', title: 'Verify your email', component: 'VerifyEmailPage', access: 'always' },
   { path: '/reset-password', title: 'Reset your password', component: 'ResetPasswordPage', access: 'always' },
+  { path: '/accept-invite', title: 'Join the team', component: 'AcceptInvitePage', access: 'always' },
   { path: '/login', title: 'Sign in', component: 'LoginPage', access: 'signedOut' },
   { path: '/register', title: 'Register Your Business', component: 'RegisterPage', access: 'signedOut' },
   { path: '/new-password-required', title: 'Set a new password', component: 'NewPasswordPage', access: 'signedOut' },

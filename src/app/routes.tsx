@@ -7,10 +7,12 @@
  * - signed in: the shell with the pages of pages.ts; /login → the (sanitized) redirect target; anything else → /.
  * Each area is a chunk of its own (pages.ts), loaded before it is shown; the tab title follows the page.
  */
-import { useEffect, useRef } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter, useSearch } from 'wouter';
+import { hasRole } from '#contracts/team.ts';
 import { setUnauthorizedHandler } from '#src/api/client.ts';
 import { lazyModule, useLoaded } from '#src/lib/lazy-module.ts';
+import type { SessionAwareProps } from '#src/lib/page.ts';
 import { FullScreen } from '#src/ui/full-screen.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { AUTH_PAGES, type AuthRow, authChunk, PAGES, type PageRow } from './pages.ts';
@@ -55,6 +57,7 @@ export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
   const { parser } = useRouter();
+  const role = useSession((s) => s.context.role) ?? 'staff';
   const match = (pattern: string) => matchRoute(parser, pattern, location)[0];
   useUnauthorizedRedirect();
 
@@ -64,7 +67,8 @@ export function AppRoutes() {
   const firstPage = () => {
     const leaving = authRow?.access === 'signedOut';
     const target = leaving ? safeRedirect(new URLSearchParams(search).get('redirect')).split(/[?#]/)[0]! : location;
-    return pageFor((pattern) => matchRoute(parser, pattern, target)[0]);
+    const row = pageFor((pattern) => matchRoute(parser, pattern, target)[0]);
+    return hasRole(role, row.role) ? row : PAGES[0]!; // a page the role may not use opens the dashboard
   };
   const needed =
     gate === 'authenticated' && !publicRow
@@ -100,11 +104,17 @@ export function AppRoutes() {
   );
 }
 
-/** An auth page from the loaded auth chunk, with its tab title. */
+/**
+ * An auth page from the loaded auth chunk, with its tab title. The pages open either way learn whether
+ * someone is signed in, and get the session's sign-out (the invitation page asks a signed-in visitor to
+ * sign out first).
+ */
 function AuthPage({ row }: { row: AuthRow }) {
   useDocumentTitle(row.title);
-  const Page = authChunk.current()![row.component];
-  return <Page />;
+  const session = useSessionRef();
+  const signedIn = useSession((s) => s.matches('authenticated'));
+  const Page = authChunk.current()![row.component] as ComponentType<SessionAwareProps>;
+  return <Page signedIn={signedIn} onSignOut={() => session.send({ type: 'session.signOut' })} />;
 }
 
 function SignedOutRoutes() {

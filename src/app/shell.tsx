@@ -7,6 +7,7 @@ import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
+import { hasRole, type Role } from '#contracts/team.ts';
 import type { conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { shellMachine } from '#machines/shell.machine.ts';
 import { isHidden, liveConversationsPoller } from '#src/features/messages/messages.wiring.ts';
@@ -30,6 +31,8 @@ const isNarrow = () => typeof window.matchMedia === 'function' && window.matchMe
 
 export interface ShellProps extends FlowHooks<typeof shellMachine> {
   business: BusinessProfile | null;
+  /** The member's role (decision 026): the sidebar's pages; staff may view the profile, not edit it. */
+  memberRole: Role;
   onSignOut: () => void;
   /** The session's `enabledFor` for its sign-out event. */
   signOutControl?: { 'data-event': string; disabled: boolean };
@@ -41,6 +44,7 @@ export interface ShellProps extends FlowHooks<typeof shellMachine> {
 
 export function Shell({
   business,
+  memberRole,
   onSignOut,
   signOutControl,
   onBusinessUpdated,
@@ -120,6 +124,7 @@ export function Shell({
                 <CloseIcon />
               </Button>
             }
+            memberRole={memberRole}
             businessName={business?.businessname}
             openGroup={openGroup}
             collapsed={collapsed}
@@ -197,6 +202,7 @@ export function Shell({
           <Suspense fallback={null}>
             <ProfileModal
               business={business}
+              readOnly={!hasRole(memberRole, 'manager')}
               onSaved={onBusinessUpdated}
               onClose={() => send({ type: 'panel.close' })}
             />

@@ -1,13 +1,16 @@
 /** The navigation sidebar: brand, links and the collapsible groups (only one open at a time), from pages.ts. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
+import type { Role } from '#contracts/team.ts';
 import type { NavGroup } from '#machines/shell.machine.ts';
 import { ChevronIcon } from '#src/ui/icons.tsx';
-import { type PageRow, type SidebarItem, sidebarItems } from './pages.ts';
+import { type PageRow, pagesFor, type SidebarItem, sidebarItems } from './pages.ts';
 
 export const DEFAULT_BUSINESS_NAME = 'Your Business';
 
 interface SidebarProps {
+  /** The member's role: only the pages it may use are listed (pages.ts). */
+  memberRole: Role;
   businessName: string | null | undefined;
   openGroup: NavGroup | null;
   collapsed: boolean;
@@ -18,9 +21,8 @@ interface SidebarProps {
   closeDrawer?: ReactNode;
 }
 
-const ITEMS = sidebarItems();
-
 export function Sidebar({
+  memberRole,
   businessName,
   openGroup,
   collapsed,
@@ -29,6 +31,7 @@ export function Sidebar({
   closeDrawer,
 }: SidebarProps) {
   const name = businessName?.trim() || DEFAULT_BUSINESS_NAME;
+  const items = useMemo(() => sidebarItems(pagesFor(memberRole)), [memberRole]);
   return (
     <>
       <div className="sidebar-brand">
@@ -42,7 +45,7 @@ export function Sidebar({
       </div>
       <nav className="sidebar-nav" aria-label="Main">
         <ul className="nav-list">
-          {ITEMS.map((item) =>
+          {items.map((item) =>
             item.kind === 'link' ? (
               <NavItem key={item.href} href={item.href} label={item.label} row={item.row} icon={<item.icon />} />
             ) : (

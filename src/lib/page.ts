@@ -15,3 +15,9 @@ export interface PageProps {
 }
 
 export type PageModule = { default: ComponentType<PageProps> };
+
+/** What a page open signed in or out is given (the invitation page asks a signed-in visitor to sign out). */
+export interface SessionAwareProps {
+  signedIn?: boolean;
+  onSignOut?: () => void;
+}

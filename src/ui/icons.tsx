@@ -53,6 +53,14 @@ export const PackageIcon = () => (
     <path d="M3 8l9 5 9-5M12 13v8" />
   </Icon>
 );
+export const TeamIcon = () => (
+  <Icon>
+    <circle cx="12" cy="7" r="3" />
+    <circle cx="5" cy="10" r="2" />
+    <circle cx="19" cy="10" r="2" />
+    <path d="M6.5 20a5.5 5.5 0 0 1 11 0M1.5 19a3.5 3.5 0 0 1 5-3.2M22.5 19a3.5 3.5 0 0 0-5-3.2" />
+  </Icon>
+);
 export const ChevronIcon = () => (
   <Icon>
     <path d="m6 9 6 6 6-6" />

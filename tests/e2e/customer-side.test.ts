@@ -142,12 +142,13 @@ describe.runIf(available)('the customer side, seen by the demo owner', () => {
     });
   });
 
-  test('the followers and package pages fit a 375 px phone', async () => {
+  test('the followers, package and team pages fit a 375 px phone', async () => {
     await withPage(browser(), 375, async ({ page, problems }) => {
       await signIn(page, stack.demo.email, stack.demo.password);
       for (const [path, heading] of [
         ['/customers', 'Your Followers'],
         ['/package', 'My Package'],
+        ['/team', 'Team'],
       ] as const) {
         await page.goto(path);
         await page.getByRole('heading', { name: heading, level: 1 }).waitFor();

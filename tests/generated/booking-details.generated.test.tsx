@@ -53,6 +53,10 @@ function expectDetails(flow: Flow) {
   expect(d.getByText(`${b.customer.firstname} ${b.customer.surname}`)).toBeTruthy();
   expect(d.getByText(/^\d{1,2}:\d{2} (AM|PM) - \d{1,2}:\d{2} (AM|PM)/)).toBeTruthy();
   expect(d.getByText(T.status[b.status])).toBeTruthy();
+  // Who did it (decision 026), when the server knows.
+  if (b.createdby) expect(d.getByText(`Booked by ${b.createdby}`)).toBeTruthy();
+  expect(d.queryByText(/^Changed by /) !== null).toBe(!!b.changedby);
+  expect(d.queryByText(/^Cancelled by /) !== null).toBe(!!b.cancelledby);
   const open = b.status !== 'cancelled';
   expect(d.queryByRole('button', { name: T.reschedule }) !== null).toBe(open);
   expect(d.queryByRole('button', { name: T.cancelBooking }) !== null).toBe(open);

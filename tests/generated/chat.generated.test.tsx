@@ -66,6 +66,9 @@ describeFlow(chatEntry, {
         const last = [...document.querySelectorAll('.chat-message')].at(-1)!;
         expect(last.classList.contains('from-business')).toBe(true);
         expect(last.querySelector('.chat-text')!.textContent).toBe(s.context.sent.at(-1).messagetext);
+        // Who sent it (decision 026): "by Maya" beside the time.
+        const by = s.context.sent.at(-1).sentby as string | undefined;
+        expect(last.querySelector('.chat-by')?.textContent ?? null).toBe(by ? ` by ${by}` : null);
       }
     },
     'composer.sending': (s, flow) => {

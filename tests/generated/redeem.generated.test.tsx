@@ -68,6 +68,11 @@ function expectVoucher(flow: Flow, status: string) {
   expect(screen.getByText(voucher.customer_email)).toBeTruthy();
   expect(screen.getByText(voucher.description)).toBeTruthy();
   expect(screen.getByText(status)).toBeTruthy();
+  // Who redeemed it, beside the spec's "Already Redeemed" (decision 026): "Already Redeemed by Maya".
+  const head = screen.getByText(status).parentElement!;
+  if (status === specTexts.alreadyRedeemed && voucher.redeemedby)
+    expect(head.textContent).toContain(`${specTexts.alreadyRedeemed} by ${voucher.redeemedby}`);
+  else expect(head.textContent).not.toContain(' by ');
 }
 
 describeFlow(redeemEntry, {
@@ -151,7 +156,8 @@ describeFlow(redeemEntry, {
       expect(flow.fakes.redeem!.inputs.at(-1)).toEqual({ issuedvoucherid: live(flow).voucher!.issuedvoucherid });
     },
     redeemed: (_s, flow) => {
-      expect(screen.getByRole('status').textContent).toBe(live(flow).success);
+      const { success, redeemedby } = live(flow);
+      expect(screen.getByRole('status').textContent).toBe(`${success}${redeemedby ? `Redeemed by ${redeemedby}` : ''}`);
       expect(input().value).toBe('');
       expect(document.activeElement).toBe(input());
       expect(screen.queryByText(specTexts.readyToRedeem)).toBeNull();

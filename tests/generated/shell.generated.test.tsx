@@ -41,6 +41,7 @@ describeFlow(shellEntry, {
     screenIsNarrow(false);
     return (
       <Shell
+        memberRole="owner"
         business={business}
         onSignOut={flow.spy('onSignOut')}
         onBusinessUpdated={flow.spy('onBusinessUpdated')}

@@ -118,6 +118,6 @@ describe('session logging', () => {
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('unauthenticated')).toBe(true));
     expect(logError).toHaveBeenCalledWith(expect.objectContaining({ what: 'Sign-out failed' }));
-    expect(actor.getSnapshot().context).toEqual({ user: null, business: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, business: null, role: null });
   });
 });

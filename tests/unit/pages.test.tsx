@@ -24,6 +24,7 @@ vi.mock('#src/features/auth/index.ts', () => ({
   NewPasswordPage: () => <h1>New password page</h1>,
   VerifyEmailPage: () => <h1>Verify email page</h1>,
   ResetPasswordPage: () => <h1>Reset password page</h1>,
+  AcceptInvitePage: () => <h1>Accept invite page</h1>,
 }));
 
 const user: UserProfile = {
@@ -62,7 +63,7 @@ afterEach(() => {
 });
 
 describe('the pages table', () => {
-  it('gives the sidebar of spec §2: Dashboard, Vouchers (Management, Redeem Code), Bookings (Calendar, Setup), Customers, My Package', () => {
+  it('gives the sidebar of spec §2 (Dashboard, Vouchers (Management, Redeem Code), Bookings (Calendar, Setup), Customers, My Package) plus Team', () => {
     const shape = sidebarItems().map((item) =>
       item.kind === 'link'
         ? `${item.label} ${item.href}`
@@ -74,11 +75,17 @@ describe('the pages table', () => {
       'Bookings: Calendar, Setup',
       'Customers /customers',
       'My Package /package',
+      'Team /team',
     ]);
   });
 
   it('one row more is a route, a sidebar entry and a title', () => {
-    const extra = { path: '/reports', title: 'Reports', nav: { label: 'Reports', group: 'bookings' as const } };
+    const extra = {
+      path: '/reports',
+      role: 'staff' as const,
+      title: 'Reports',
+      nav: { label: 'Reports', group: 'bookings' as const },
+    };
     const items = sidebarItems([...PAGES, { ...extra, page: PAGES[1]!.page }]);
     const bookings = items.find((item) => item.kind === 'group' && item.group === 'bookings');
     expect(bookings?.kind === 'group' && bookings.links.map((l) => l.href)).toEqual([

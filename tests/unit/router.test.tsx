@@ -25,6 +25,7 @@ vi.mock('#src/features/auth/index.ts', () => ({
   NewPasswordPage: () => <h1>New password page</h1>,
   VerifyEmailPage: () => <h1>Verify email page</h1>,
   ResetPasswordPage: () => <h1>Reset password page</h1>,
+  AcceptInvitePage: () => <h1>Accept invite page</h1>,
 }));
 
 const user: UserProfile = {

@@ -14,7 +14,13 @@ import { conversationsAnswering, noConversations } from './messaging-fakes.ts';
 function Harness({ initial, onSignOut }: { initial: BusinessProfile | null; onSignOut: () => void }) {
   const [current, setCurrent] = useState(initial);
   return (
-    <Shell business={current} onSignOut={onSignOut} onBusinessUpdated={setCurrent} conversationsLogic={noConversations}>
+    <Shell
+      memberRole="owner"
+      business={current}
+      onSignOut={onSignOut}
+      onBusinessUpdated={setCurrent}
+      conversationsLogic={noConversations}
+    >
       <h1>Page</h1>
     </Shell>
   );
@@ -233,6 +239,7 @@ describe('unread messages', () => {
     const { unmount } = render(
       <Router hook={location.hook} searchHook={location.searchHook}>
         <Shell
+          memberRole="owner"
           business={business}
           onSignOut={vi.fn()}
           onBusinessUpdated={vi.fn()}

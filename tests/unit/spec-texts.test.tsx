@@ -471,7 +471,13 @@ describe('portal texts (spec §2, §8)', () => {
   it('the sidebar is headed "Your Business" when there is no business name', () => {
     open(sessionEntry, {
       render: () => (
-        <Shell business={null} onSignOut={vi.fn()} onBusinessUpdated={vi.fn()} conversationsLogic={noConversations}>
+        <Shell
+          memberRole="owner"
+          business={null}
+          onSignOut={vi.fn()}
+          onBusinessUpdated={vi.fn()}
+          conversationsLogic={noConversations}
+        >
           <h1>Page</h1>
         </Shell>
       ),

@@ -1,6 +1,7 @@
 /** The auth feature's public face: what the router composes (see notes/client-interfaces.md). */
 import './auth.css';
 
+export { AcceptInvitePage } from './accept-invite-lazy.tsx';
 export { LoginPage } from './login-page.tsx';
 export { NewPasswordPage } from './new-password-page.tsx';
 export { RegisterPage } from './register-page.tsx';

@@ -151,6 +151,7 @@ export function BookingDetailsModal({
                 )}
               </>
             )}
+            <BookedBy booking={booking} />
           </dl>
         )}
         {booking &&
@@ -337,6 +338,31 @@ export function BookingDetailsModal({
           />
         </ConfirmDialog>
       )}
+    </>
+  );
+}
+
+/** Who did it (decision 026): "Booked by Sam", "Changed by Maya", "Cancelled by Sam", when known. */
+export const bookedByLines = (b: Pick<BookingDetail, 'createdby' | 'changedby' | 'cancelledby'>) =>
+  [
+    b.createdby && `Booked by ${b.createdby}`,
+    b.changedby && `Changed by ${b.changedby}`,
+    b.cancelledby && `Cancelled by ${b.cancelledby}`,
+  ].filter((line): line is string => !!line);
+
+function BookedBy({ booking }: { booking: BookingDetail }) {
+  const lines = bookedByLines(booking);
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <dt>Team</dt>
+      <dd>
+        <ul className="booking-by">
+          {lines.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </dd>
     </>
   );
 }

@@ -1,5 +1,6 @@
 /** Your Followers (/customers, spec §2): a page of followers, their details, and the CSV export. */
 import type { Follower } from '#contracts/followers.ts';
+import { hasRole } from '#contracts/team.ts';
 import { FOLLOWERS_TEXTS, type followersMachine } from '#machines/followers.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
@@ -40,7 +41,12 @@ function FollowerRow({ follower, onOpen, control }: { follower: Follower; onOpen
   );
 }
 
-export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks<typeof followersMachine>) {
+export interface FollowersViewProps extends FlowHooks<typeof followersMachine> {
+  /** Staff (decision 026) see the followers but have no "Export CSV". */
+  mayExport?: boolean;
+}
+
+export function FollowersView({ logic = liveFollowersLogic, options, mayExport = true }: FollowersViewProps) {
   const [state, send] = useFlowActor(logic, { options });
   const { list, page, detail, error, selected } = state.context;
   const failed = state.hasTag('error');
@@ -54,13 +60,15 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
       title="Your Followers"
       subtitle="The customers who follow your business in the app."
       actions={
-        <Button
-          variant="secondary"
-          onClick={() => send({ type: 'followers.export' })}
-          {...enabledFor(state, { type: 'followers.export' })}
-        >
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        mayExport && (
+          <Button
+            variant="secondary"
+            onClick={() => send({ type: 'followers.export' })}
+            {...enabledFor(state, { type: 'followers.export' })}
+          >
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        )
       }
     >
       {!failed && !dialogOpen && <Alert text={error} />}
@@ -164,6 +172,6 @@ export function FollowersView({ logic = liveFollowersLogic, options }: FlowHooks
   );
 }
 
-export default function FollowersPage(_: PageProps) {
-  return <FollowersView />;
+export default function FollowersPage({ user }: PageProps) {
+  return <FollowersView mayExport={!!user && hasRole(user.role, 'manager')} />;
 }

@@ -15,8 +15,19 @@ export const authorName = (email: string | null) => email?.split('@')[0]?.trim()
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One card: its own edit and delete machines; `onChanged` reloads the feed after either. */
-export function PostCard({ post, onChanged }: { post: Post; onChanged?: () => void }) {
+/**
+ * One card: its own edit and delete machines; `onChanged` reloads the feed after either. Read only
+ * (staff, decision 026): the post alone, with no Edit or Delete at all.
+ */
+export function PostCard({
+  post,
+  onChanged,
+  readOnly = false,
+}: {
+  post: Post;
+  onChanged?: () => void;
+  readOnly?: boolean;
+}) {
   const author = authorName(post.authoremail);
   return (
     <article className="card post-card" aria-label={`Post by ${author}`}>
@@ -31,25 +42,37 @@ export function PostCard({ post, onChanged }: { post: Post; onChanged?: () => vo
           </time>
         </div>
       </header>
-      <PostEdit
-        post={post}
-        onPostEdit={onChanged}
-        actions={
-          <PostDelete id={post.postid} about={(post.content || 'photo').slice(0, 40)} onPostDelete={onChanged} />
-        }
-      >
-        {post.imageurl && (
-          <div className="post-card-image">
-            <img
-              src={mediaUrl(post.imageurl)}
-              alt={post.content ? `Shared with: ${post.content.slice(0, 80)}` : `Shared by ${author}`}
-              loading="lazy"
-              decoding="async"
-            />
-          </div>
-        )}
-      </PostEdit>
+      {readOnly ? (
+        <>
+          {post.content && <p className="post-card-content">{post.content}</p>}
+          <PostImage post={post} author={author} />
+        </>
+      ) : (
+        <PostEdit
+          post={post}
+          onPostEdit={onChanged}
+          actions={
+            <PostDelete id={post.postid} about={(post.content || 'photo').slice(0, 40)} onPostDelete={onChanged} />
+          }
+        >
+          <PostImage post={post} author={author} />
+        </PostEdit>
+      )}
     </article>
+  );
+}
+
+function PostImage({ post, author }: { post: Post; author: string }) {
+  if (!post.imageurl) return null;
+  return (
+    <div className="post-card-image">
+      <img
+        src={mediaUrl(post.imageurl)}
+        alt={post.content ? `Shared with: ${post.content.slice(0, 80)}` : `Shared by ${author}`}
+        loading="lazy"
+        decoding="async"
+      />
+    </div>
   );
 }
 
@@ -57,10 +80,13 @@ export function PostFeed({
   state,
   onRetry,
   onChanged,
+  readOnly = false,
 }: {
   state: SnapshotFrom<typeof loadMachine>;
   onRetry: () => void;
   onChanged?: () => void;
+  /** Staff: the posts without Edit and Delete. */
+  readOnly?: boolean;
 }) {
   const posts = state.context.data as Post[] | null;
   return (
@@ -79,7 +105,8 @@ export function PostFeed({
       )}
       {state.hasTag('error') && <LoadError text={state.context.error} onRetry={onRetry} />}
       {state.hasTag('ready') && posts?.length === 0 && <p className="feed-empty">{FEED_TEXTS.empty}</p>}
-      {state.hasTag('ready') && posts?.map((post) => <PostCard key={post.postid} post={post} onChanged={onChanged} />)}
+      {state.hasTag('ready') &&
+        posts?.map((post) => <PostCard key={post.postid} post={post} onChanged={onChanged} readOnly={readOnly} />)}
     </section>
   );
 }

@@ -169,6 +169,7 @@ function ChatLog({ messages, loading, name }: { messages: Message[]; loading: bo
             <time className="chat-time" dateTime={message.createdat}>
               {messageTime(message.createdat)}
             </time>
+            {mine && message.sentby && <span className="chat-by"> by {message.sentby}</span>}
           </li>
         );
       })}

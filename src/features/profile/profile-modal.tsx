@@ -26,6 +26,11 @@ import { liveProfileLogic } from './profile.wiring.ts';
 
 export interface ProfileModalProps extends FlowHooks<typeof businessProfileMachine> {
   business: BusinessProfile | null;
+  /**
+   * Staff (decision 026): the profile is shown as text with its QR code (print still works); no field,
+   * no "Pick Current Location", no "Save Profile" is there at all.
+   */
+  readOnly?: boolean;
   onSaved: (business: BusinessProfile) => void;
   onClose: () => void;
 }
@@ -47,6 +52,7 @@ const FORM_ID = 'business-profile-form';
 
 function ProfileDialog({
   business,
+  readOnly = false,
   onSaved,
   onClose,
   logic = liveProfileLogic,
@@ -84,65 +90,75 @@ function ProfileDialog({
       onClose={() => send(cancel)}
       closeControl={enabledFor(state, cancel)}
       footer={
-        <DialogFooter
-          busy={saving}
-          cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
-          confirm={{
-            label: 'Save Profile',
-            busyLabel: 'Saving...',
-            form: FORM_ID,
-            control: enabledFor(state, { type: 'profile.save' }),
-          }}
-        />
+        readOnly ? (
+          <Button variant="secondary" onClick={() => send(cancel)} {...enabledFor(state, cancel)}>
+            Close
+          </Button>
+        ) : (
+          <DialogFooter
+            busy={saving}
+            cancel={{ onClick: () => send(cancel), control: enabledFor(state, cancel) }}
+            confirm={{
+              label: 'Save Profile',
+              busyLabel: 'Saving...',
+              form: FORM_ID,
+              control: enabledFor(state, { type: 'profile.save' }),
+            }}
+          />
+        )
       }
     >
       <Alert text={error} />
-      <form
-        id={FORM_ID}
-        className="profile-form"
-        noValidate
-        aria-label="Business Profile"
-        onSubmit={(event) => {
-          event.preventDefault();
-          send({ type: 'profile.save' });
-        }}
-      >
-        <Field label="Business Name" required {...field('businessname')} />
-        <Field label="Description" multiline {...field('description')} />
-        <Field label="Address" autoComplete="street-address" {...field('address')} />
-        <fieldset className="profile-location">
-          <legend className="field-label">Location</legend>
-          <div className="profile-coordinates">
-            <Field
-              label="Latitude"
-              inputMode="decimal"
-              placeholder="Not set"
-              hint={`${LATITUDE.min} to ${LATITUDE.max}`}
-              {...field('latitude')}
-            />
-            <Field
-              label="Longitude"
-              inputMode="decimal"
-              placeholder="Not set"
-              hint={`${LONGITUDE.min} to ${LONGITUDE.max}`}
-              {...field('longitude')}
-            />
-          </div>
-          <Button
-            variant="secondary"
-            onClick={() => send({ type: 'profile.locate' })}
-            {...enabledFor(state, { type: 'profile.locate' })}
-          >
-            <PinIcon />
-            {locating ? 'Locating...' : 'Pick Current Location'}
-          </Button>
-          {locationError && (
-            <p className="field-error" role="alert">
-              {locationError}
-            </p>
-          )}
-        </fieldset>
-      </form>
+      {readOnly ? (
+        <ProfileText business={business} />
+      ) : (
+        <form
+          id={FORM_ID}
+          className="profile-form"
+          noValidate
+          aria-label="Business Profile"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'profile.save' });
+          }}
+        >
+          <Field label="Business Name" required {...field('businessname')} />
+          <Field label="Description" multiline {...field('description')} />
+          <Field label="Address" autoComplete="street-address" {...field('address')} />
+          <fieldset className="profile-location">
+            <legend className="field-label">Location</legend>
+            <div className="profile-coordinates">
+              <Field
+                label="Latitude"
+                inputMode="decimal"
+                placeholder="Not set"
+                hint={`${LATITUDE.min} to ${LATITUDE.max}`}
+                {...field('latitude')}
+              />
+              <Field
+                label="Longitude"
+                inputMode="decimal"
+                placeholder="Not set"
+                hint={`${LONGITUDE.min} to ${LONGITUDE.max}`}
+                {...field('longitude')}
+              />
+            </div>
+            <Button
+              variant="secondary"
+              onClick={() => send({ type: 'profile.locate' })}
+              {...enabledFor(state, { type: 'profile.locate' })}
+            >
+              <PinIcon />
+              {locating ? 'Locating...' : 'Pick Current Location'}
+            </Button>
+            {locationError && (
+              <p className="field-error" role="alert">
+                {locationError}
+              </p>
+            )}
+          </fieldset>
+        </form>
+      )}
       <section className="qr-card card" aria-labelledby="qr-card-title">
         <h3 id="qr-card-title" className="qr-card-title">
           {business.businessname}
@@ -183,5 +199,32 @@ function ProfileDialog({
         </ConfirmDialog>
       )}
     </Modal>
+  );
+}
+
+const NOT_SET = 'Not set';
+
+/** The profile as text, for a member whose role may not edit it. */
+function ProfileText({ business }: { business: BusinessProfile }) {
+  const rows: Array<[string, string]> = [
+    ['Business Name', business.businessname],
+    ['Description', business.description?.trim() || NOT_SET],
+    ['Address', business.address?.trim() || NOT_SET],
+    [
+      'Location',
+      business.latitude === null || business.longitude === null
+        ? NOT_SET
+        : `${business.latitude}, ${business.longitude}`,
+    ],
+  ];
+  return (
+    <dl className="profile-text">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="field-label">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -19,7 +19,7 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeof redeemMachine>) {
   const [state, send] = useFlowActor(logic, { options });
-  const { code, voucher, error, success } = state.context;
+  const { code, voucher, error, success, redeemedby } = state.context;
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
@@ -88,6 +88,7 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
         <Alert text={error} />
         <div role="status" aria-live="polite" className="redeem-status">
           {success && <p className="alert alert-success">{success}</p>}
+          {success && redeemedby && <p className="redeem-by">{byText('Redeemed', redeemedby)}</p>}
         </div>
 
         {voucher && (
@@ -97,6 +98,7 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
               <span className={`redeem-badge ${ready ? 'redeem-badge-ready' : 'redeem-badge-used'}`}>
                 {ready ? VOUCHER_TEXTS.readyToRedeem : VOUCHER_TEXTS.alreadyRedeemedStatus}
               </span>
+              {!ready && voucher.redeemedby && <span className="redeem-by"> by {voucher.redeemedby}</span>}
             </div>
             <dl className="redeem-facts">
               <dt>Customer</dt>
@@ -129,6 +131,9 @@ export function RedeemView({ logic = liveRedeemLogic, options }: FlowHooks<typeo
     </Page>
   );
 }
+
+/** "Redeemed by Sam": who did it, beside the spec's text (decision 026). */
+export const byText = (what: string, name: string) => `${what} by ${name}`;
 
 export default function RedeemPage(_: PageProps) {
   return <RedeemView />;
