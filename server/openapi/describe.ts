@@ -1,5 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
+import type { Role } from '#contracts/team.ts';
 
 /**
  * How a route is described for /api/openapi.json: one entry per operation, keyed by the route exactly
@@ -39,6 +40,8 @@ export type Operation = {
   ok: Record<number, Schema | { mediaType: string; description: string } | null>;
   /** Error statuses this route answers itself, beyond those its area and body give (see errorStatuses). */
   errors?: number[];
+  /** The least role of the business's team that may call it (owner area only); the document shows `x-roles`. */
+  role?: Role;
 };
 
 /** The entries of one area: `METHOD /hono/path` → its description. */

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { matchRoute, useLocation, useRouter } from 'wouter';
+import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { shellMachine } from '#machines/shell.machine.ts';
@@ -64,8 +64,21 @@ export function Shell({
     : state.matches({ groups: 'bookings' })
       ? 'bookings'
       : null;
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const { parser } = useRouter();
+  // `?conversation={id}` (Follower Details' link): the Messages panel opens on that conversation.
+  const showConversation = new URLSearchParams(search).get('conversation');
+  const messagesOpen = state.matches({ panel: 'messages' });
+  useEffect(() => {
+    if (showConversation && !messagesOpen) send({ type: 'panel.open', panel: 'messages' });
+  }, [showConversation, messagesOpen, send]);
+  const conversationShown = () => {
+    const params = new URLSearchParams(search);
+    params.delete('conversation');
+    const rest = params.toString();
+    navigate(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
+  };
   const toggleRef = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -189,6 +202,8 @@ export function Shell({
         {state.matches({ panel: 'messages' }) && (
           <MessagesPanel
             active={conversations}
+            show={showConversation}
+            onShown={conversationShown}
             onClose={() => send({ type: 'panel.close' })}
             closeControl={enabledFor(state, { type: 'panel.close' })}
           />

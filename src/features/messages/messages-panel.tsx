@@ -5,17 +5,19 @@
  * unread count of the top bar); the Archived list polls only while its tab is shown.
  */
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ConversationStatus } from '#contracts/messaging.ts';
 import type { chatMachine } from '#machines/chat.machine.ts';
 import { customerName, type messagesPanelMachine, unreadPreview } from '#machines/messages-panel.machine.ts';
 import type { chatPollerMachine, conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
+import { matchesEveryWord, useDebounced } from '#src/lib/use-debounced.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { MessageIcon } from '#src/ui/icons.tsx';
 import { type CloseControl, Modal } from '#src/ui/modal.tsx';
+import { SearchField } from '#src/ui/search-field.tsx';
 import { ChatDialog } from './chat-dialog.tsx';
 import { isHidden, liveConversationsPoller, liveMessagesPanel } from './messages.wiring.ts';
 import './messages.css';
@@ -33,6 +35,9 @@ export interface MessagesPanelProps extends FlowHooks<typeof messagesPanelMachin
   archivedLogic?: typeof conversationsPollerMachine;
   chatLogic?: typeof chatMachine;
   chatPollerLogic?: typeof chatPollerMachine;
+  /** A conversation to show expanded once the lists have it (`?conversation={id}`), then `onShown`. */
+  show?: string | null;
+  onShown?: () => void;
 }
 
 const TABS: Array<{ tab: ConversationStatus; label: string }> = [
@@ -49,6 +54,8 @@ export function MessagesPanel({
   chatPollerLogic,
   logic = liveMessagesPanel,
   options,
+  show = null,
+  onShown = () => {},
 }: MessagesPanelProps) {
   const [state, send, actor] = useFlowActor(logic, { options });
   // A conversation marked read, a message sent, a tab changed: the Active list (and the count) at once.
@@ -109,9 +116,16 @@ export function MessagesPanel({
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${tab}`} className="messages-tabpanel">
         {tab === 'active' ? (
-          <ConversationList poller={active} state={state} send={send} />
+          <ConversationList poller={active} state={state} send={send} show={show} onShown={onShown} />
         ) : (
-          <ArchivedConversations logic={archivedLogic} options={options} state={state} send={send} />
+          <ArchivedConversations
+            logic={archivedLogic}
+            options={options}
+            state={state}
+            send={send}
+            show={show}
+            onShown={onShown}
+          />
         )}
       </div>
     </Modal>
@@ -124,24 +138,55 @@ function ArchivedConversations({
   options,
   state,
   send,
+  show,
+  onShown,
 }: {
   logic: typeof conversationsPollerMachine;
   options: MessagesPanelProps['options'];
   state: PanelSnapshot;
   send: PanelSend;
+  show: string | null;
+  onShown: () => void;
 }) {
   const [, , poller] = useFlowActor(logic, {
     input: { params: { status: 'archived' }, hidden: isHidden() },
     options: options as never,
   });
-  return <ConversationList poller={poller} state={state} send={send} />;
+  return <ConversationList poller={poller} state={state} send={send} show={show} onShown={onShown} />;
 }
 
-function ConversationList({ poller, state, send }: { poller: PollerRef; state: PanelSnapshot; send: PanelSend }) {
+function ConversationList({
+  poller,
+  state,
+  send,
+  show,
+  onShown,
+}: {
+  poller: PollerRef;
+  state: PanelSnapshot;
+  send: PanelSend;
+  show: string | null;
+  onShown: () => void;
+}) {
   // Only the data and the error are selected: a 304 keeps both, so the list does not re-render.
   const conversations = useSelector(poller, (s) => s.context.data);
   const error = useSelector(poller, (s) => s.context.error);
-  const { expanded, preview, previewFailed } = state.context;
+  // Search by customer name over the polled list (issue 26): the list comes whole with its ETag every
+  // few seconds, so filtering here adds no request and keeps the poll's 304s.
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed);
+  const { expanded, preview, previewFailed, tab } = state.context;
+
+  // A conversation asked for by the URL: expanded where it is (Active, else Archived), then forgotten.
+  useEffect(() => {
+    if (!show || conversations === null) return;
+    const wanted = conversations.find((c) => c.conversationid === show);
+    if (wanted) {
+      if (expanded?.conversationid !== show) send({ type: 'conversation.toggle', conversation: wanted });
+      onShown();
+    } else if (tab === 'active') send({ type: 'tab.select', tab: 'archived' });
+    else onShown();
+  }, [show, conversations, expanded, tab, send, onShown]);
 
   if (error) return <Alert text={`Error: ${error}`} />;
   if (conversations === null) {
@@ -158,64 +203,69 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
       </EmptyState>
     );
   }
+  const shown = conversations.filter((c) => matchesEveryWord(query, c.firstname, c.surname));
   return (
-    <ul className="conversation-list">
-      {conversations.map((conversation) => {
-        const open = expanded?.conversationid === conversation.conversationid;
-        const name = customerName(conversation);
-        const detailsId = `conversation-${conversation.conversationid}`;
-        const news = open ? unreadPreview(preview) : [];
-        return (
-          <li key={conversation.conversationid} className={open ? 'is-open' : undefined}>
-            <button
-              type="button"
-              className="conversation-row"
-              aria-expanded={open}
-              aria-controls={open ? detailsId : undefined}
-              {...enabledFor(state, { type: 'conversation.toggle', conversation })}
-              onClick={() => send({ type: 'conversation.toggle', conversation })}
-            >
-              <span className="conversation-head">
-                <span className="conversation-name">{name}</span>
-                {conversation.unread_count > 0 && (
-                  <span className="unread-badge">
-                    {conversation.unread_count}
-                    <span className="visually-hidden"> unread</span>
-                  </span>
-                )}
-              </span>
-              <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
-            </button>
-            {open && (
-              <div id={detailsId} className="conversation-details">
-                {state.hasTag('loading') ? (
-                  <p className="messages-status" role="status">
-                    Loading messages...
-                  </p>
-                ) : previewFailed ? (
-                  <p className="messages-status">The newest messages could not be loaded.</p>
-                ) : news.length > 0 ? (
-                  <ul className="preview-list">
-                    {news.map((message) => (
-                      <li key={message.messageid}>New: {message.messagetext}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="messages-status">No new messages</p>
-                )}
-                <button
-                  type="button"
-                  className="link-button"
-                  {...enabledFor(state, { type: 'conversation.open', conversation })}
-                  onClick={() => send({ type: 'conversation.open', conversation })}
-                >
-                  Open full conversation
-                </button>
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <SearchField label="Search conversations" hint="Customer name" value={typed} onSearch={setTyped} />
+      {shown.length === 0 && <EmptyState icon={<MessageIcon />} title={`No conversations match "${query.trim()}".`} />}
+      <ul className="conversation-list">
+        {shown.map((conversation) => {
+          const open = expanded?.conversationid === conversation.conversationid;
+          const name = customerName(conversation);
+          const detailsId = `conversation-${conversation.conversationid}`;
+          const news = open ? unreadPreview(preview) : [];
+          return (
+            <li key={conversation.conversationid} className={open ? 'is-open' : undefined}>
+              <button
+                type="button"
+                className="conversation-row"
+                aria-expanded={open}
+                aria-controls={open ? detailsId : undefined}
+                {...enabledFor(state, { type: 'conversation.toggle', conversation })}
+                onClick={() => send({ type: 'conversation.toggle', conversation })}
+              >
+                <span className="conversation-head">
+                  <span className="conversation-name">{name}</span>
+                  {conversation.unread_count > 0 && (
+                    <span className="unread-badge">
+                      {conversation.unread_count}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
+                </span>
+                <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+              </button>
+              {open && (
+                <div id={detailsId} className="conversation-details">
+                  {state.hasTag('loading') ? (
+                    <p className="messages-status" role="status">
+                      Loading messages...
+                    </p>
+                  ) : previewFailed ? (
+                    <p className="messages-status">The newest messages could not be loaded.</p>
+                  ) : news.length > 0 ? (
+                    <ul className="preview-list">
+                      {news.map((message) => (
+                        <li key={message.messageid}>New: {message.messagetext}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="messages-status">No new messages</p>
+                  )}
+                  <button
+                    type="button"
+                    className="link-button"
+                    {...enabledFor(state, { type: 'conversation.open', conversation })}
+                    onClick={() => send({ type: 'conversation.open', conversation })}
+                  >
+                    Open full conversation
+                  </button>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
