@@ -68,17 +68,26 @@ export function Shell({
   const search = useSearch();
   const { parser } = useRouter();
   // `?conversation={id}` (Follower Details' link): the Messages panel opens on that conversation.
-  const showConversation = new URLSearchParams(search).get('conversation');
+  // `?open=profile` (the getting-started checklist's links): the Business Profile dialog opens.
+  const params = new URLSearchParams(search);
+  const showConversation = params.get('conversation');
+  const openProfile = params.get('open') === 'profile';
   const messagesOpen = state.matches({ panel: 'messages' });
+  const withoutParam = (name: string) => {
+    const rest = new URLSearchParams(search);
+    rest.delete(name);
+    const text = rest.toString();
+    navigate(`${location}${text ? `?${text}` : ''}`, { replace: true });
+  };
   useEffect(() => {
     if (showConversation && !messagesOpen) send({ type: 'panel.open', panel: 'messages' });
   }, [showConversation, messagesOpen, send]);
-  const conversationShown = () => {
-    const params = new URLSearchParams(search);
-    params.delete('conversation');
-    const rest = params.toString();
-    navigate(`${location}${rest ? `?${rest}` : ''}`, { replace: true });
-  };
+  useEffect(() => {
+    if (!openProfile) return;
+    send({ type: 'panel.open', panel: 'profile' });
+    withoutParam('open');
+  });
+  const conversationShown = () => withoutParam('conversation');
   const toggleRef = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
