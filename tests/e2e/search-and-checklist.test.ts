@@ -60,10 +60,36 @@ describe.runIf(available)('search and the getting-started checklist', () => {
       expect(await sideways(page)).toBe(false);
       await page.keyboard.press('Escape');
 
+      // From Follower Details to the follower's conversation, opened in the Messages panel.
+      await page.getByRole('searchbox', { name: 'Search followers' }).fill('noah patel');
+      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel');
+      await page
+        .getByRole('button', { name: /Noah Patel/ })
+        .first()
+        .click();
+      await details.getByRole('link', { name: 'Open the conversation' }).click();
+      const panel = page.getByRole('dialog', { name: 'Messages' });
+      await panel.getByRole('button', { name: /Noah Patel/, expanded: true }).waitFor();
+      await panel.getByRole('button', { name: 'Open full conversation' }).waitFor();
+      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel');
+      await panel.getByRole('searchbox', { name: 'Search conversations' }).fill('zed nobody');
+      await panel.getByText('No conversations match "zed nobody".').waitFor();
+      await expectAccessible(page, 'the Messages panel search');
+      expect(await sideways(page)).toBe(false);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+
       await page.getByRole('searchbox', { name: 'Search followers' }).fill('zzzz-nobody');
       await page.getByText('No followers match "zzzz-nobody".').waitFor();
       await expect.poll(() => pathOf(page)).toBe('/customers?q=zzzz-nobody');
       await expectAccessible(page, 'a search that finds nobody');
+
+      await page.goto('/vouchers');
+      const vouchers = page.getByRole('searchbox', { name: 'Search vouchers' });
+      await vouchers.fill('no such voucher');
+      await page.getByText('No vouchers match "no such voucher".').waitFor();
+      await expectAccessible(page, 'the vouchers search');
+      expect(await sideways(page)).toBe(false);
       expect(problems).toEqual([]);
     });
   });

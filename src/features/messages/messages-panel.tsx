@@ -65,6 +65,10 @@ export function MessagesPanel({
     return () => subscription.unsubscribe();
   }, [actor, refresh]);
   const panelId = useId();
+  // Search by customer name over the polled lists (issue 26): each comes whole with its ETag every few
+  // seconds, so filtering here adds no request and keeps the polls' 304s.
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const { tab, chatWith } = state.context;
 
@@ -114,9 +118,10 @@ export function MessagesPanel({
           </button>
         ))}
       </div>
+      <SearchField label="Search conversations" hint="Customer name" value={typed} onSearch={setTyped} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${tab}`} className="messages-tabpanel">
         {tab === 'active' ? (
-          <ConversationList poller={active} state={state} send={send} show={show} onShown={onShown} />
+          <ConversationList poller={active} state={state} send={send} show={show} onShown={onShown} query={query} />
         ) : (
           <ArchivedConversations
             logic={archivedLogic}
@@ -125,6 +130,7 @@ export function MessagesPanel({
             send={send}
             show={show}
             onShown={onShown}
+            query={query}
           />
         )}
       </div>
@@ -140,6 +146,7 @@ function ArchivedConversations({
   send,
   show,
   onShown,
+  query,
 }: {
   logic: typeof conversationsPollerMachine;
   options: MessagesPanelProps['options'];
@@ -147,12 +154,13 @@ function ArchivedConversations({
   send: PanelSend;
   show: string | null;
   onShown: () => void;
+  query: string;
 }) {
   const [, , poller] = useFlowActor(logic, {
     input: { params: { status: 'archived' }, hidden: isHidden() },
     options: options as never,
   });
-  return <ConversationList poller={poller} state={state} send={send} show={show} onShown={onShown} />;
+  return <ConversationList poller={poller} state={state} send={send} show={show} onShown={onShown} query={query} />;
 }
 
 function ConversationList({
@@ -161,20 +169,19 @@ function ConversationList({
   send,
   show,
   onShown,
+  query,
 }: {
   poller: PollerRef;
   state: PanelSnapshot;
   send: PanelSend;
   show: string | null;
   onShown: () => void;
+  /** The customer-name search: only the conversations whose name holds every word show. */
+  query: string;
 }) {
   // Only the data and the error are selected: a 304 keeps both, so the list does not re-render.
   const conversations = useSelector(poller, (s) => s.context.data);
   const error = useSelector(poller, (s) => s.context.error);
-  // Search by customer name over the polled list (issue 26): the list comes whole with its ETag every
-  // few seconds, so filtering here adds no request and keeps the poll's 304s.
-  const [typed, setTyped] = useState('');
-  const query = useDebounced(typed);
   const { expanded, preview, previewFailed, tab } = state.context;
 
   // A conversation asked for by the URL: expanded where it is (Active, else Archived), then forgotten.
@@ -204,68 +211,67 @@ function ConversationList({
     );
   }
   const shown = conversations.filter((c) => matchesEveryWord(query, c.firstname, c.surname));
+  if (shown.length === 0) {
+    return <EmptyState icon={<MessageIcon />} title={`No conversations match "${query.trim()}".`} />;
+  }
   return (
-    <>
-      <SearchField label="Search conversations" hint="Customer name" value={typed} onSearch={setTyped} />
-      {shown.length === 0 && <EmptyState icon={<MessageIcon />} title={`No conversations match "${query.trim()}".`} />}
-      <ul className="conversation-list">
-        {shown.map((conversation) => {
-          const open = expanded?.conversationid === conversation.conversationid;
-          const name = customerName(conversation);
-          const detailsId = `conversation-${conversation.conversationid}`;
-          const news = open ? unreadPreview(preview) : [];
-          return (
-            <li key={conversation.conversationid} className={open ? 'is-open' : undefined}>
-              <button
-                type="button"
-                className="conversation-row"
-                aria-expanded={open}
-                aria-controls={open ? detailsId : undefined}
-                {...enabledFor(state, { type: 'conversation.toggle', conversation })}
-                onClick={() => send({ type: 'conversation.toggle', conversation })}
-              >
-                <span className="conversation-head">
-                  <span className="conversation-name">{name}</span>
-                  {conversation.unread_count > 0 && (
-                    <span className="unread-badge">
-                      {conversation.unread_count}
-                      <span className="visually-hidden"> unread</span>
-                    </span>
-                  )}
-                </span>
-                <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
-              </button>
-              {open && (
-                <div id={detailsId} className="conversation-details">
-                  {state.hasTag('loading') ? (
-                    <p className="messages-status" role="status">
-                      Loading messages...
-                    </p>
-                  ) : previewFailed ? (
-                    <p className="messages-status">The newest messages could not be loaded.</p>
-                  ) : news.length > 0 ? (
-                    <ul className="preview-list">
-                      {news.map((message) => (
-                        <li key={message.messageid}>New: {message.messagetext}</li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="messages-status">No new messages</p>
-                  )}
-                  <button
-                    type="button"
-                    className="link-button"
-                    {...enabledFor(state, { type: 'conversation.open', conversation })}
-                    onClick={() => send({ type: 'conversation.open', conversation })}
-                  >
-                    Open full conversation
-                  </button>
-                </div>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </>
+    <ul className="conversation-list">
+      {shown.map((conversation) => {
+        const open = expanded?.conversationid === conversation.conversationid;
+        const name = customerName(conversation);
+        const detailsId = `conversation-${conversation.conversationid}`;
+        const news = open ? unreadPreview(preview) : [];
+        return (
+          <li key={conversation.conversationid} className={open ? 'is-open' : undefined}>
+            <button
+              type="button"
+              className="conversation-row"
+              aria-expanded={open}
+              aria-controls={open ? detailsId : undefined}
+              {...enabledFor(state, { type: 'conversation.toggle', conversation })}
+              onClick={() => send({ type: 'conversation.toggle', conversation })}
+            >
+              <span className="conversation-head">
+                <span className="conversation-name">{name}</span>
+                {conversation.unread_count > 0 && (
+                  <span className="unread-badge">
+                    {conversation.unread_count}
+                    <span className="visually-hidden"> unread</span>
+                  </span>
+                )}
+              </span>
+              <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+            </button>
+            {open && (
+              <div id={detailsId} className="conversation-details">
+                {state.hasTag('loading') ? (
+                  <p className="messages-status" role="status">
+                    Loading messages...
+                  </p>
+                ) : previewFailed ? (
+                  <p className="messages-status">The newest messages could not be loaded.</p>
+                ) : news.length > 0 ? (
+                  <ul className="preview-list">
+                    {news.map((message) => (
+                      <li key={message.messageid}>New: {message.messagetext}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="messages-status">No new messages</p>
+                )}
+                <button
+                  type="button"
+                  className="link-button"
+                  {...enabledFor(state, { type: 'conversation.open', conversation })}
+                  onClick={() => send({ type: 'conversation.open', conversation })}
+                >
+                  Open full conversation
+                </button>
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
