@@ -13,13 +13,13 @@ const withChecklist = (load: () => Promise<Checklist>) =>
 describe('who sees the getting-started checklist', () => {
   it('staff: nothing, and the checklist is not even asked for', () => {
     const load = vi.fn(async () => demoChecklist);
-    const { container } = render(<GettingStarted role="staff" logic={withChecklist(load)} />);
+    const { container } = render(<GettingStarted teamRole="staff" logic={withChecklist(load)} />);
     expect(container.innerHTML).toBe('');
     expect(load).not.toHaveBeenCalled();
   });
 
   it.each([['owner'], ['manager'], [undefined]] as const)('%s: the card with its progress', async (role) => {
-    render(<GettingStarted role={role} logic={withChecklist(async () => demoChecklist)} />);
+    render(<GettingStarted teamRole={role} logic={withChecklist(async () => demoChecklist)} />);
     expect(await screen.findByRole('region', { name: 'Get started' })).toBeTruthy();
     expect(screen.getByText('4 of 5 done')).toBeTruthy();
   });

@@ -21,11 +21,11 @@ import './getting-started.css';
 
 export interface GettingStartedProps extends FlowHooks<typeof gettingStartedMachine> {
   /** The caller's role in the business's team, once the session has one. */
-  role?: Role;
+  teamRole?: Role;
 }
 
-export function GettingStarted({ role, ...hooks }: GettingStartedProps) {
-  if (role === 'staff') return null;
+export function GettingStarted({ teamRole, ...hooks }: GettingStartedProps) {
+  if (teamRole === 'staff') return null;
   return <GettingStartedCard {...hooks} />;
 }
 
