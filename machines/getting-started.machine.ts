@@ -75,7 +75,7 @@ export const gettingStartedMachine = setup({
             guard: 'useful',
             target: 'shown',
             actions: assign({ checklist: ({ event }) => event.output }),
-            description: `Some steps are not done and it was not dismissed: the "${T.title}" card lists the five steps, each marked done or linking to where it is done, with "2 of 5 done"`,
+            description: `Some steps are not done and it was not dismissed: the "${T.title}" card lists the five steps, each marked done or linking to where it is done, with how many are done ("N of 5 done")`,
           },
           {
             target: 'hidden',

@@ -31,12 +31,12 @@ export const gettingStartedEntry = defineEntry({
     note(done('loadChecklist', dismissed), { arrange: 'Dismiss the checklist first, then reload the dashboard' }),
     note(fail('loadChecklist', { message: 'An unknown network error occurred.', network: true }), {
       arrange:
-        'In DevTools → Network → Network request blocking, block `*checklist*` and reload the dashboard (remove the block after this scenario)',
+        'In DevTools → Network → Network request blocking, block the pattern `*checklist*` and reload the dashboard (remove the block after this scenario)',
     }),
     done('dismissChecklist', dismissed),
     note(fail('dismissChecklist', { message: 'An unknown network error occurred.', network: true }), {
       arrange:
-        'In DevTools → Network → Network request blocking, block `*checklist*` before pressing (remove the block after this scenario)',
+        'In DevTools → Network → Network request blocking, block the pattern `*checklist*` before pressing (remove the block after this step)',
     }),
   ],
   uiKey: stateAndError,
