@@ -213,7 +213,11 @@ export function Shell({
             active={conversations}
             show={showConversation}
             onShown={conversationShown}
-            onClose={() => send({ type: 'panel.close' })}
+            onClose={() => {
+              // Closed before the asked-for conversation showed: the URL must not open the panel again.
+              if (showConversation) conversationShown();
+              send({ type: 'panel.close' });
+            }}
             closeControl={enabledFor(state, { type: 'panel.close' })}
           />
         )}
