@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import {
   Email,
-  hasControlCharacters,
   isCalendarDay,
   isDayInRange,
   isInstantInRange,
   multiLineText,
   requiredText,
+  searchText,
   singleLineText,
   UUID,
   YEAR_RANGE_TEXT,
@@ -445,15 +445,7 @@ export type BookingStatusRequest = v.InferInput<typeof BookingStatusRequest>;
 export const CUSTOMER_SEARCH_MIN = 2;
 export const CUSTOMER_SEARCH_MAX_RESULTS = 20;
 /** GET /api/businesses/me/customers?q= (at least 2 characters of a name or e-mail). */
-export const CustomerSearchQuery = v.object({
-  q: v.pipe(
-    v.optional(v.string(), ''),
-    v.check((q) => !hasControlCharacters(q), 'q must not contain control characters.'),
-    v.trim(),
-    v.minLength(CUSTOMER_SEARCH_MIN, `q must be at least ${CUSTOMER_SEARCH_MIN} characters.`),
-    v.maxLength(100, 'q must be at most 100 characters.'),
-  ),
-});
+export const CustomerSearchQuery = v.object({ q: v.optional(searchText(CUSTOMER_SEARCH_MIN), '') });
 /**
  * A follower (customerid: their user id) or a past booking's guest (customerid: the booking customer's
  * id). An app customer's names appear only when they follow this business or booked with it in the app.

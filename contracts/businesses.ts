@@ -60,3 +60,29 @@ export const BusinessProfileUpdate = v.object({
   timezone: v.optional(TimeZone),
 });
 export type BusinessProfileUpdate = v.InferInput<typeof BusinessProfileUpdate>;
+
+// --- Getting-started checklist (issue 26) -------------------------------------------------------
+
+/** The steps of a new owner's checklist, in the order they show. */
+export const CHECKLIST_STEPS = ['location', 'qr', 'post', 'voucher', 'resource'] as const;
+export type ChecklistStepId = (typeof CHECKLIST_STEPS)[number];
+
+/**
+ * GET /api/businesses/me/checklist: each step done or not, computed from the business's data (address and
+ * map location set, the business QR printed or downloaded, a post, a voucher, a resource with opening
+ * hours), and whether the owner dismissed the list.
+ */
+export const Checklist = v.object({
+  steps: v.array(v.object({ id: v.picklist(CHECKLIST_STEPS), done: v.boolean() })),
+  dismissed: v.boolean(),
+});
+export type Checklist = v.InferOutput<typeof Checklist>;
+
+const onlyTrue = (label: string) => v.optional(v.literal(true, `${label} must be true.`));
+export const CHECKLIST_UPDATE_EMPTY = 'Send dismissed: true or qrShared: true.';
+/** PUT /api/businesses/me/checklist: `{dismissed: true}` hides it for good; `{qrShared: true}` marks the QR step. */
+export const ChecklistUpdate = v.pipe(
+  v.object({ dismissed: onlyTrue('Dismissed'), qrShared: onlyTrue('QR shared') }),
+  v.check((body) => body.dismissed === true || body.qrShared === true, CHECKLIST_UPDATE_EMPTY),
+);
+export type ChecklistUpdate = v.InferInput<typeof ChecklistUpdate>;

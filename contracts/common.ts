@@ -98,6 +98,20 @@ const tooLong = (label: string, max: number) =>
 /** Optional fields: absent, null or blank all mean "no value" (null). */
 const blankToNull = v.transform<string, string | null>((text) => (isBlank(text) ? null : text));
 
+/**
+ * A search box's `q` (the booking form's customer search, the followers list): no control characters,
+ * trimmed, at most 100 characters, at least `min` (0: an empty `q` means no search). Wrap it in
+ * `v.optional`.
+ */
+export const searchText = (min: number) =>
+  v.pipe(
+    v.string('q must be text.'),
+    v.check((q) => !hasControlCharacters(q), 'q must not contain control characters.'),
+    v.trim(),
+    v.minLength(min, `q must be at least ${min} characters.`),
+    v.maxLength(100, 'q must be at most 100 characters.'),
+  );
+
 /** A required one-line text (a name, a title): trimmed; blank or invisible-only is "required". */
 export const requiredText = (label: string, max = 200) =>
   present(

@@ -1,7 +1,8 @@
 /**
  * The Followers page (spec §2 "Followers (/customers)"): a page of followers at a time, Previous and
- * Next, a follower's details in a dialog, and the list as a CSV file. Effects are actors: loadPage,
- * loadDetail, exportCsv.
+ * Next, a search by name or e-mail (issue 26: after a pause in typing, from page 1; the page and the
+ * search start from the URL), a follower's details and history in a dialog, and the list as a CSV file.
+ * Effects are actors: loadPage, loadDetail, exportCsv.
  */
 import { assign, setup } from 'xstate';
 import type { FollowerDetail, FollowersPage } from '#contracts/followers.ts';
@@ -13,10 +14,26 @@ export const FOLLOWERS_TEXTS = {
   detailFailed: 'Could not fetch follower details.',
   exportFailed: 'Could not export followers. Please try again.',
   empty: "You don't have any followers yet.",
+  searchLabel: 'Search followers',
+  searchHint: 'Name or e-mail',
 } as const;
+
+/** "No followers match "amelia"." */
+export const noFollowersMatch = (query: string) => `No followers match "${query.trim()}".`;
+
+/** How long the search waits for a pause in typing. */
+export const FOLLOWERS_SEARCH_DEBOUNCE_MS = 300;
+
+/** Where the page starts: the page number and search of the URL (`/customers?page=2&q=amelia`). */
+export interface FollowersInput {
+  page?: number;
+  q?: string;
+}
 
 export interface FollowersContext {
   page: number;
+  /** The search as typed; the list shows the followers matching its trimmed words (all when blank). */
+  query: string;
   list: FollowersPage | null;
   /**
    * The failure on show: "Could not load followers." in place of the list, a failed export over the
@@ -31,6 +48,7 @@ export type FollowersEvent =
   | { type: 'followers.next' }
   | { type: 'followers.previous' }
   | { type: 'followers.retry' }
+  | { type: 'followers.search'; q: string }
   | { type: 'followers.open'; customerid: string }
   | { type: 'followers.close' }
   | { type: 'followers.export' };
@@ -39,14 +57,17 @@ export const followersMachine = setup({
   types: {
     context: {} as FollowersContext,
     events: {} as FollowersEvent,
+    input: {} as FollowersInput | undefined,
     tags: {} as ViewTag | 'exporting',
   },
   actors: {
-    loadPage: notProvided<FollowersPage, { page: number }>('loadPage'),
+    loadPage: notProvided<FollowersPage, { page: number; q: string }>('loadPage'),
     loadDetail: notProvided<FollowerDetail, { customerid: string }>('loadDetail'),
     exportCsv: notProvided<void>('exportCsv'),
   },
+  delays: { debounce: FOLLOWERS_SEARCH_DEBOUNCE_MS },
   guards: {
+    newSearch: ({ context, event }) => event.type === 'followers.search' && event.q !== context.query,
     hasNext: ({ context }) => !!context.list && context.page < context.list.pagination.totalPages,
     hasPrevious: ({ context }) => context.page > 1,
     listed: ({ context, event }) =>
@@ -55,21 +76,46 @@ export const followersMachine = setup({
   },
 }).createMachine({
   id: 'followers',
-  context: { page: 1, list: null, error: null, selected: null, detail: null },
+  context: ({ input }) => ({
+    page: input?.page && Number.isSafeInteger(input.page) && input.page > 0 ? input.page : 1,
+    query: input?.q ?? '',
+    list: null,
+    error: null,
+    selected: null,
+    detail: null,
+  }),
   initial: 'loading',
+  on: {
+    'followers.search': {
+      guard: 'newSearch',
+      target: '.typing',
+      actions: assign({ query: ({ event }) => event.q, page: 1, error: null }),
+      description: 'Type in "Search followers" (a name or e-mail)',
+    },
+  },
   states: {
+    typing: {
+      description: 'The search waits for a pause in typing; the list shown stays',
+      tags: ['ready'],
+      after: {
+        debounce: {
+          target: 'loading',
+          description: 'A moment passes without typing: page 1 of the matching followers loads',
+        },
+      },
+    },
     loading: {
       description: 'Placeholder rows show while a page of followers loads',
       tags: ['loading', 'busy'],
       invoke: {
         id: 'loadPage',
         src: 'loadPage',
-        input: ({ context }) => ({ page: context.page }),
+        input: ({ context }) => ({ page: context.page, q: context.query.trim() }),
         onDone: {
           target: 'ready',
           actions: assign({ list: ({ event }) => event.output, error: null }),
           description:
-            'The page shows each follower with initials, name and "Followed on: {date}", and "Page X of Y" when there is more than one page (or "You don\'t have any followers yet.")',
+            'The page shows each follower with initials, name and "Followed on: {date}", and "Page X of Y" when there is more than one page (or "You don\'t have any followers yet.", or with a search "No followers match …")',
         },
         onError: {
           target: 'failed',
@@ -144,7 +190,8 @@ export const followersMachine = setup({
             onDone: {
               target: 'detail',
               actions: assign({ detail: ({ event }) => event.output }),
-              description: 'The dialog shows the name, email and joined date',
+              description:
+                "The dialog shows the name, email and joined date, and the follower's vouchers, bookings and a link to the conversation",
             },
             onError: {
               target: 'detail',

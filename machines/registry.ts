@@ -23,6 +23,7 @@ import {
 } from './samples/bookings.samples.ts';
 import { businessProfileEntry } from './samples/business-profile.samples.ts';
 import { followersEntry, loadEntry, postComposerEntry } from './samples/dashboard.samples.ts';
+import { gettingStartedEntry } from './samples/getting-started.samples.ts';
 import {
   chatEntry,
   chatPollerEntry,
@@ -75,4 +76,5 @@ export const registry: MachineEntry[] = [
   bookingDetailsEntry,
   postDeleteEntry,
   postEditEntry,
+  gettingStartedEntry,
 ];

@@ -173,4 +173,10 @@ export const walkedInCi = {
     ],
     notWalked: 'they remove or add a closure, and the demo is seeded with none (their "Before you start" adds one)',
   },
+  gettingStarted: {
+    walk: [
+      'done.actor.loadChecklist → checklist.dismiss → error.actor.dismissChecklist(network) → checklist.dismiss → done.actor.dismissChecklist',
+    ],
+    notWalked: 'the others need the demo checklist done or dismissed before the page opens',
+  },
 } satisfies Record<string, Walked>;

@@ -136,6 +136,9 @@ export const followersEntry = defineEntry({
     note({ type: 'followers.open', customerid: 'a1' }, { say: 'press the first follower in the list' }),
     note({ type: 'followers.close' }, { say: 'press "Close" (or Escape)' }),
     note({ type: 'followers.export' }, { say: 'press "Export CSV"' }),
+    note({ type: 'followers.search', q: 'amelia' }, { say: 'type `amelia` in "Search followers"' }),
+    note({ type: 'followers.search', q: 'zzzz' }, { say: 'replace the search with `zzzz`' }),
+    note({ type: 'followers.search', q: '' }, { say: 'clear "Search followers"' }),
     done('loadPage', {
       followers: [
         { customerid: 'a1', firstname: 'Amelia', lastname: 'Hughes', followedat: '2026-11-20T10:00:00.000Z' },
@@ -151,7 +154,36 @@ export const followersEntry = defineEntry({
       surname: 'Hughes',
       email: 'amelia.hughes.0@customers.example',
       createdat: '2026-11-20T09:58:00.000Z',
+      history: {
+        vouchers: [
+          {
+            title: 'Free coffee',
+            status: 'redeemed',
+            issuedat: '2026-11-21T10:00:00.000Z',
+            redeemedat: '2026-11-22T10:00:00.000Z',
+          },
+        ],
+        bookings: [
+          {
+            bookingid: '5a0c1f7e-2b3d-4c5e-8f90-1a2b3c4d5e6f',
+            resourcename: 'Window table',
+            start: '2026-11-26T15:00:00.000Z',
+            status: 'confirmed',
+          },
+        ],
+        conversationid: '7b1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+      },
     }),
+    note(
+      done('loadDetail', {
+        firstname: 'Quinn',
+        surname: null,
+        email: 'quinn@customers.example',
+        createdat: '2026-11-20T09:58:00.000Z',
+        history: { vouchers: [], bookings: [], conversationid: null },
+      }),
+      { arrange: 'Open a follower who has claimed no voucher, made no booking and sent no message' },
+    ),
     note(fail('loadDetail', { message: 'Follower not found.' }), {
       notByHand: 'The customer would have to unfollow between the list loading and the press',
     }),
@@ -161,6 +193,7 @@ export const followersEntry = defineEntry({
   uiKey: (s) => ({
     state: s.value,
     page: s.context.page,
+    searching: s.context.query.trim() !== '',
     empty: s.context.list?.followers.length === 0,
     pages: s.context.list?.pagination.totalPages ?? 0,
     error: !!s.context.error,
@@ -172,6 +205,7 @@ export const followersEntry = defineEntry({
       ...(s.context.list && s.context.list.pagination.totalPages > 1
         ? [`"Page ${s.context.page} of ${s.context.list.pagination.totalPages}"`]
         : []),
+      ...(s.context.query.trim() ? [`"Search followers" holds "${s.context.query}", and so does the URL (q=)`] : []),
       ...(s.context.error && s.matches({ ready: 'detail' }) ? [`The dialog's alert: "${s.context.error}"`] : []),
       ...(s.context.error && s.matches({ ready: 'list' }) ? [`An alert: "${s.context.error}"`] : []),
     ],

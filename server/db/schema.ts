@@ -192,6 +192,10 @@ export const businesses = pgTable('businesses', {
   cancellationCutoffMinutes: integer('cancellation_cutoff_minutes').notNull().default(120),
   /** The owner is mailed when a customer books or cancels through the app. */
   notifyOwnerOfBookings: boolean('notify_owner_of_bookings').notNull().default(true),
+  /** The getting-started checklist (issue 26): when the owner first printed or downloaded the business QR. */
+  qrSharedAt: timestamp('qr_shared_at', { withTimezone: true }),
+  /** When the owner dismissed the getting-started checklist (it never shows again). */
+  checklistDismissedAt: timestamp('checklist_dismissed_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { matchRoute, useLocation, useRouter } from 'wouter';
+import { matchRoute, useLocation, useRouter, useSearch } from 'wouter';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import { hasRole, type Role } from '#contracts/team.ts';
 import type { conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
@@ -68,8 +68,30 @@ export function Shell({
     : state.matches({ groups: 'bookings' })
       ? 'bookings'
       : null;
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
   const { parser } = useRouter();
+  // `?conversation={id}` (Follower Details' link): the Messages panel opens on that conversation.
+  // `?open=profile` (the getting-started checklist's links): the Business Profile dialog opens.
+  const params = new URLSearchParams(search);
+  const showConversation = params.get('conversation');
+  const openProfile = params.get('open') === 'profile';
+  const messagesOpen = state.matches({ panel: 'messages' });
+  const withoutParam = (name: string) => {
+    const rest = new URLSearchParams(search);
+    rest.delete(name);
+    const text = rest.toString();
+    navigate(`${location}${text ? `?${text}` : ''}`, { replace: true });
+  };
+  useEffect(() => {
+    if (showConversation && !messagesOpen) send({ type: 'panel.open', panel: 'messages' });
+  }, [showConversation, messagesOpen, send]);
+  useEffect(() => {
+    if (!openProfile) return;
+    send({ type: 'panel.open', panel: 'profile' });
+    withoutParam('open');
+  });
+  const conversationShown = () => withoutParam('conversation');
   const toggleRef = useRef<HTMLButtonElement>(null);
   const sidebarRef = useRef<HTMLElement>(null);
   const mainRef = useRef<HTMLElement>(null);
@@ -194,7 +216,13 @@ export function Shell({
         {state.matches({ panel: 'messages' }) && (
           <MessagesPanel
             active={conversations}
-            onClose={() => send({ type: 'panel.close' })}
+            show={showConversation}
+            onShown={conversationShown}
+            onClose={() => {
+              // Closed before the asked-for conversation showed: the URL must not open the panel again.
+              if (showConversation) conversationShown();
+              send({ type: 'panel.close' });
+            }}
             closeControl={enabledFor(state, { type: 'panel.close' })}
           />
         )}

@@ -8,6 +8,7 @@ import type { Resource } from '#contracts/bookings.ts';
 import type { Conversation } from '#contracts/messaging.ts';
 import { meetingRoom, windowTable } from '#machines/samples/bookings.samples.ts';
 import { demoBusiness, demoOwner, demoUser } from '#machines/samples/demo.samples.ts';
+import { demoChecklist } from '#machines/samples/getting-started.samples.ts';
 import { amelia, noah, oliver } from '#machines/samples/messages.samples.ts';
 import { demoArchivedVoucher, demoVoucher } from '#machines/samples/vouchers.samples.ts';
 import { businessWeek } from '../../server/lib/business-time.ts';
@@ -45,6 +46,12 @@ describe('the demo fixtures of the QA plans', () => {
       const me = await server.api('GET', '/api/users/me', { token: signedIn.accessToken });
       expect(await me.json()).toMatchObject({ email: member.email, firstname: member.firstName, role: member.role });
     }
+  });
+
+  it('shows the getting-started checklist with every step done but the QR code, as its plan says', async () => {
+    const { accessToken } = await amplifySignIn(server, demoOwner.email, demoOwner.password);
+    const checklist = await server.api('GET', '/api/businesses/me/checklist', { token: accessToken });
+    expect(await checklist.json()).toEqual(demoChecklist);
   });
 
   it('has 45 followers over the last 8 weeks, each a customer who signed up and verified through the API', async () => {

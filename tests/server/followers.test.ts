@@ -113,6 +113,7 @@ describe('GET /api/followers/{id}', () => {
       surname: 'O\'Brien, "the" baker',
       email: 'f3@example.com',
       createdat: expect.any(String),
+      history: { vouchers: [], bookings: [], conversationid: null },
     });
   });
 

@@ -10,7 +10,13 @@ import { configureApi, setUnauthorizedHandler } from '#src/api/client.ts';
 import { errorMessage, errorStatus, isNetworkError, UNKNOWN_ERROR } from '#src/api/errors.ts';
 import { getMe } from '#src/api/users.ts';
 
-const user = { userid: 'u-1', firstname: 'Ada', lastname: 'Lovelace', email: 'owner@demo.local', role: 'owner' as const };
+const user = {
+  userid: 'u-1',
+  firstname: 'Ada',
+  lastname: 'Lovelace',
+  email: 'owner@demo.local',
+  role: 'owner' as const,
+};
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

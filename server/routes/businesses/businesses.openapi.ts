@@ -1,4 +1,4 @@
-import { BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
+import { BusinessProfile, BusinessProfileUpdate, Checklist, ChecklistUpdate } from '#contracts/businesses.ts';
 import { UserStats, VoucherStats } from '#contracts/stats.ts';
 import { describeRoutes } from '../../openapi/describe.ts';
 
@@ -45,5 +45,21 @@ export const businessesApi = describeRoutes('owner', {
     tags,
     ok: { 200: VoucherStats },
     errors: [404],
+  },
+  'GET /api/businesses/me/checklist': {
+    summary: "The caller's getting-started checklist",
+    description: 'Each step done or not, computed from the business data, and whether the owner dismissed it.',
+    tags: ['Business'],
+    ok: { 200: Checklist },
+    errors: [404],
+    role: 'manager',
+  },
+  'PUT /api/businesses/me/checklist': {
+    summary: 'Dismiss the getting-started checklist, or mark the business QR code printed or downloaded',
+    tags: ['Business'],
+    body: { schema: ChecklistUpdate, example: { qrShared: true } },
+    ok: { 200: Checklist },
+    errors: [404],
+    role: 'manager',
   },
 });

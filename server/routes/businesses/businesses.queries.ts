@@ -2,11 +2,14 @@
  * How a business comes to be, wherever it is created: registration, the users CLI, the demo seed,
  * tests and benchmarks (scripts/ and server/seed/ may import `*.queries.ts` files, never a routes file).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { CHECKLIST_STEPS, type Checklist, type ChecklistStepId } from '#contracts/businesses.ts';
 import type { Db } from '../../db/client.ts';
-import { businesses, businessMembers, packages } from '../../db/schema.ts';
+import { availabilityRules, businesses, businessMembers, packages, posts, vouchers } from '../../db/schema.ts';
 import { serverTimeZone } from '../../lib/business-time.ts';
 import { newId } from '../../lib/crypto.ts';
+import { notFound } from '../../lib/ids.ts';
 
 export type PlanName = 'Free' | 'Starter' | 'Pro';
 
@@ -49,4 +52,38 @@ export async function createBusiness(db: Db, input: NewBusiness): Promise<string
     .insert(businessMembers)
     .values({ userid: input.ownerUserid, businessid, role: 'owner', joinedAt: input.createdAt });
   return businessid;
+}
+
+/**
+ * The getting-started checklist of one business (issue 26): each step is read from the data that proves
+ * it (a deleted post or an archived voucher still counts: the owner did it), the QR step and the
+ * dismissal from the business row. A business that does not exist is 404.
+ */
+export async function checklistOf(db: Db, businessid: string): Promise<Checklist> {
+  // The id as a parameter, never a column of the outer row: inside a subquery drizzle writes a column
+  // unqualified, and `businessid = businessid` would be true for every business's rows.
+  const exists = (table: AnyPgTable, column: AnyPgColumn) =>
+    sql<boolean>`exists (select 1 from ${table} where ${column} = ${businessid})`;
+  const [row] = await db
+    .select({
+      address: businesses.address,
+      latitude: businesses.latitude,
+      longitude: businesses.longitude,
+      qrSharedAt: businesses.qrSharedAt,
+      dismissedAt: businesses.checklistDismissedAt,
+      post: exists(posts, posts.businessid),
+      voucher: exists(vouchers, vouchers.businessid),
+      resource: exists(availabilityRules, availabilityRules.businessid),
+    })
+    .from(businesses)
+    .where(eq(businesses.businessid, businessid));
+  if (!row) throw notFound('ownBusiness');
+  const done: Record<ChecklistStepId, boolean> = {
+    location: !!row.address?.trim() && row.latitude !== null && row.longitude !== null,
+    qr: row.qrSharedAt !== null,
+    post: row.post,
+    voucher: row.voucher,
+    resource: row.resource,
+  };
+  return { steps: CHECKLIST_STEPS.map((id) => ({ id, done: done[id] })), dismissed: row.dismissedAt !== null };
 }

@@ -1,4 +1,5 @@
-import { type BusinessProfile, BusinessProfileUpdate } from '#contracts/businesses.ts';
+import { sql } from 'drizzle-orm';
+import { type BusinessProfile, BusinessProfileUpdate, ChecklistUpdate } from '#contracts/businesses.ts';
 import { businesses } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { notFound } from '../../lib/ids.ts';
@@ -6,6 +7,7 @@ import { createRouter } from '../../lib/router.ts';
 import { businessScope, byBusiness } from '../../lib/scope.ts';
 import { readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
+import { checklistOf } from './businesses.queries.ts';
 
 /** The columns of the spec's business profile, and nothing else (no plan, no price, no owner id). */
 const profile = {
@@ -64,6 +66,26 @@ export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .returning(profile);
     if (!row) throw notFound('ownBusiness');
     return c.json(row satisfies BusinessProfile);
+  });
+
+  /** The getting-started checklist (issue 26), computed from the business's data each time. */
+  app.get('/me/checklist', async (c) => {
+    return c.json(await checklistOf(db, businessScope(c).businessid));
+  });
+
+  /** `{dismissed: true}` hides the checklist for good; `{qrShared: true}` marks the QR step (first time kept). */
+  app.put('/me/checklist', async (c) => {
+    const mine = businessScope(c);
+    const body = await readJson(c, ChecklistUpdate);
+    const now = clock();
+    await db
+      .update(businesses)
+      .set({
+        ...(body.dismissed ? { checklistDismissedAt: sql`coalesce(${businesses.checklistDismissedAt}, ${now})` } : {}),
+        ...(body.qrShared ? { qrSharedAt: sql`coalesce(${businesses.qrSharedAt}, ${now})` } : {}),
+      })
+      .where(mine.where(businesses));
+    return c.json(await checklistOf(db, mine.businessid));
   });
 
   return app;

@@ -10,15 +10,17 @@ export const followersApi = describeRoutes('owner', {
     summary: 'A page of followers',
     tags,
     query: FollowersQuery,
-    queryExample: { page: '1', limit: '20' },
+    queryExample: { page: '1', limit: '20', q: 'amelia' },
     ok: { 200: FollowersPage },
   },
   'GET /api/followers/:id': {
-    role: 'staff',
-    summary: 'One follower of the business',
+    summary: 'One follower of the business, with their history with it',
+    description:
+      "The follower's claimed vouchers, bookings and conversation with the caller's business only (issue 26).",
     tags,
     params: { id: 'The customer id (a UUID).' },
     ok: { 200: FollowerDetail },
+    role: 'staff',
   },
   'GET /api/businesses/me/followers/export': {
     role: 'manager',

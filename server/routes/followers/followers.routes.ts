@@ -10,7 +10,7 @@ import { businessScope } from '../../lib/scope.ts';
 import { neutraliseFormula } from '../../lib/spreadsheet.ts';
 import { check } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { exportBatches, followersPage } from './followers.queries.ts';
+import { exportBatches, followerHistory, followersPage, searchPage } from './followers.queries.ts';
 
 const slug = (name: string) =>
   name
@@ -28,14 +28,20 @@ export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
 
   app.get('/businesses/me/followers', async (c) => {
     const mine = businessScope(c);
-    const { page, limit } = check(FollowersQuery, { page: c.req.query('page'), limit: c.req.query('limit') });
-    const [rows, [totals]] = await Promise.all([
-      pageOf.execute({ ...mine, limit, offset: (page - 1) * limit }),
-      totalOf.execute(mine),
-    ]);
+    const { page, limit, q } = check(FollowersQuery, {
+      page: c.req.query('page'),
+      limit: c.req.query('limit'),
+      q: c.req.query('q'),
+    });
+    const offset = (page - 1) * limit;
+    const { rows, total } = q
+      ? await searchPage(db, mine.businessid, q, limit, offset)
+      : await Promise.all([pageOf.execute({ ...mine, limit, offset }), totalOf.execute(mine)]).then(
+          ([rows, [totals]]) => ({ rows, total: totals?.total ?? 0 }),
+        );
     const body: FollowersPage = {
       followers: rows.map(({ followedAt, ...row }) => ({ ...row, followedat: followedAt.toISOString() })),
-      pagination: { currentPage: page, totalPages: Math.ceil((totals?.total ?? 0) / limit) },
+      pagination: { currentPage: page, totalPages: Math.ceil(total / limit) },
     };
     return c.json(body);
   });
@@ -50,7 +56,8 @@ export function followersRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       .where(and(mine.where(followers), eq(followers.customerid, id)));
     if (!row) throw notFound('follower');
     const { createdAt, ...rest } = row;
-    return c.json({ ...rest, createdat: createdAt.toISOString() } satisfies FollowerDetail);
+    const history = await followerHistory(db, mine.businessid, id);
+    return c.json({ ...rest, createdat: createdAt.toISOString(), history } satisfies FollowerDetail);
   });
 
   app.get('/businesses/me/followers/export', async (c) => {

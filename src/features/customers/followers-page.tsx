@@ -1,7 +1,18 @@
-/** Your Followers (/customers, spec §2): a page of followers, their details, and the CSV export. */
-import type { Follower } from '#contracts/followers.ts';
+/**
+ * Your Followers (/customers, spec §2): a page of followers, a search by name or e-mail, their details
+ * and history, and the CSV export. The page number and the search live in the URL (`?page=2&q=amelia`),
+ * so a reload or Back comes back to them.
+ */
+import { useEffect } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { Follower, FollowerHistory } from '#contracts/followers.ts';
 import { hasRole } from '#contracts/team.ts';
-import { FOLLOWERS_TEXTS, type followersMachine } from '#machines/followers.machine.ts';
+import {
+  FOLLOWERS_TEXTS,
+  type FollowersInput,
+  type followersMachine,
+  noFollowersMatch,
+} from '#machines/followers.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
@@ -11,11 +22,102 @@ import { UsersIcon } from '#src/ui/icons.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Page } from '#src/ui/page.tsx';
+import { SearchField } from '#src/ui/search-field.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveFollowersLogic } from './followers.wiring.ts';
 import './followers.css';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The page and search of `?page=2&q=amelia` (anything else: page 1, no search). */
+export function followersUrlState(search: string): FollowersInput {
+  const params = new URLSearchParams(search);
+  const page = Number(params.get('page'));
+  return { page: Number.isSafeInteger(page) && page > 0 ? page : 1, q: params.get('q') ?? '' };
+}
+/** `?page=2&q=amelia`, leaving out page 1 and an empty search, keeping the URL's other parameters. */
+export function followersSearch(search: string, page: number, q: string) {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  params.delete('q');
+  if (page > 1) params.set('page', String(page));
+  if (q.trim()) params.set('q', q);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const VOUCHER_STATUS: Record<FollowerHistory['vouchers'][number]['status'], string> = {
+  ready: 'Ready to redeem',
+  redeemed: 'Redeemed',
+};
+const BOOKING_STATUS: Record<FollowerHistory['bookings'][number]['status'], string> = {
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/** The follower's vouchers, bookings and conversation with this business (issue 26). */
+export function FollowerHistoryView({
+  history,
+  conversationHref,
+  onOpenConversation,
+}: {
+  history: FollowerHistory;
+  conversationHref: string;
+  onOpenConversation: () => void;
+}) {
+  return (
+    <div className="follower-history">
+      <section aria-labelledby="follower-vouchers">
+        <h3 id="follower-vouchers">Vouchers</h3>
+        {history.vouchers.length === 0 ? (
+          <p className="follower-history-empty">No vouchers claimed yet.</p>
+        ) : (
+          <ul className="follower-history-list">
+            {history.vouchers.map((voucher) => (
+              <li key={`${voucher.title}-${voucher.issuedat}`} className="follower-history-item">
+                <span className="follower-history-title">{voucher.title}</span>
+                <span className="follower-history-meta">
+                  {VOUCHER_STATUS[voucher.status]}: claimed {day.format(new Date(voucher.issuedat))}
+                  {voucher.redeemedat && `, redeemed ${day.format(new Date(voucher.redeemedat))}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="follower-bookings">
+        <h3 id="follower-bookings">Bookings</h3>
+        {history.bookings.length === 0 ? (
+          <p className="follower-history-empty">No bookings yet.</p>
+        ) : (
+          <ul className="follower-history-list">
+            {history.bookings.map((booking) => (
+              <li key={booking.bookingid} className="follower-history-item">
+                <span className="follower-history-title">{booking.resourcename}</span>
+                <span className="follower-history-meta">
+                  {moment.format(new Date(booking.start))}: {BOOKING_STATUS[booking.status]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="follower-messages">
+        <h3 id="follower-messages">Messages</h3>
+        {history.conversationid ? (
+          <Link href={conversationHref} onClick={onOpenConversation}>
+            Open the conversation
+          </Link>
+        ) : (
+          <p className="follower-history-empty">No messages yet.</p>
+        )}
+      </section>
+    </div>
+  );
+}
 export const fullName = (first: string | null, last: string | null) =>
   [first, last]
     .map((part) => part?.trim())
@@ -47,8 +149,16 @@ export interface FollowersViewProps extends FlowHooks<typeof followersMachine> {
 }
 
 export function FollowersView({ logic = liveFollowersLogic, options, mayExport = true }: FollowersViewProps) {
-  const [state, send] = useFlowActor(logic, { options });
-  const { list, page, detail, error, selected } = state.context;
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const [state, send] = useFlowActor(logic, { options, input: followersUrlState(search) });
+  const { list, page, detail, error, selected, query } = state.context;
+  // The URL follows the page and the search (replaced, not pushed: Back leaves the page as it was left).
+  const wanted = followersSearch(search, page, query);
+  useEffect(() => {
+    if (wanted !== (search ? `?${search}` : '')) navigate(`${location}${wanted}`, { replace: true });
+  }, [wanted, search, location, navigate]);
+  const searching = query.trim() !== '';
   const failed = state.hasTag('error');
   const totalPages = list?.pagination.totalPages ?? 0;
   const dialogOpen = state.matches({ ready: 'loadingDetail' }) || state.matches({ ready: 'detail' });
@@ -72,6 +182,13 @@ export function FollowersView({ logic = liveFollowersLogic, options, mayExport =
       }
     >
       {!failed && !dialogOpen && <Alert text={error} />}
+      <SearchField
+        label={FOLLOWERS_TEXTS.searchLabel}
+        hint={FOLLOWERS_TEXTS.searchHint}
+        value={query}
+        onSearch={(q) => send({ type: 'followers.search', q })}
+        event="followers.search"
+      />
       <section
         className="card followers"
         aria-labelledby="followers-list"
@@ -92,9 +209,14 @@ export function FollowersView({ logic = liveFollowersLogic, options, mayExport =
           </>
         )}
         {failed && <LoadError text={error} onRetry={() => send({ type: 'followers.retry' })} event="followers.retry" />}
-        {state.hasTag('ready') && list && list.followers.length === 0 && (
+        {state.hasTag('ready') && list && list.followers.length === 0 && !searching && (
           <EmptyState icon={<UsersIcon />} title={FOLLOWERS_TEXTS.empty}>
             Customers follow you by scanning your business QR code (Profile in the top bar) with the app.
+          </EmptyState>
+        )}
+        {state.hasTag('ready') && list && list.followers.length === 0 && searching && (
+          <EmptyState icon={<UsersIcon />} title={noFollowersMatch(query)}>
+            Try part of a name or of an e-mail address.
           </EmptyState>
         )}
         {state.hasTag('ready') && list && list.followers.length > 0 && (
@@ -165,6 +287,13 @@ export function FollowersView({ logic = liveFollowersLogic, options, mayExport =
                 )}
               </dl>
             </div>
+          )}
+          {detail && (
+            <FollowerHistoryView
+              history={detail.history}
+              conversationHref={`${location}${wanted}${wanted ? '&' : '?'}conversation=${detail.history.conversationid}`}
+              onOpenConversation={() => send({ type: 'followers.close' })}
+            />
           )}
         </Modal>
       )}

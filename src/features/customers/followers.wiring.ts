@@ -17,7 +17,7 @@ function save(blob: Blob, filename: string) {
 
 export const liveFollowersLogic = followersMachine.provide({
   actors: {
-    loadPage: apiEffect(({ page }, signal) => getFollowers(page, undefined, signal)),
+    loadPage: apiEffect(({ page, q }, signal) => getFollowers(page, undefined, signal, q)),
     loadDetail: apiEffect(({ customerid }, signal) => getFollower(customerid, signal)),
     exportCsv: apiEffect(async (_, signal) => {
       const { blob, filename } = await exportFollowers(signal);

@@ -33,6 +33,7 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
 
   return (
     <form
+      id="post-composer"
       className="card composer"
       aria-label="New post"
       onSubmit={(event) => {

@@ -5,17 +5,19 @@
  * unread count of the top bar); the Archived list polls only while its tab is shown.
  */
 import { useSelector } from '@xstate/react';
-import { type KeyboardEvent, useCallback, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ConversationStatus } from '#contracts/messaging.ts';
 import type { chatMachine } from '#machines/chat.machine.ts';
 import { customerName, type messagesPanelMachine, unreadPreview } from '#machines/messages-panel.machine.ts';
 import type { chatPollerMachine, conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
+import { matchesEveryWord, useDebounced } from '#src/lib/use-debounced.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { MessageIcon } from '#src/ui/icons.tsx';
 import { type CloseControl, Modal } from '#src/ui/modal.tsx';
+import { SearchField } from '#src/ui/search-field.tsx';
 import { ChatDialog } from './chat-dialog.tsx';
 import { isHidden, liveConversationsPoller, liveMessagesPanel } from './messages.wiring.ts';
 import './messages.css';
@@ -33,6 +35,9 @@ export interface MessagesPanelProps extends FlowHooks<typeof messagesPanelMachin
   archivedLogic?: typeof conversationsPollerMachine;
   chatLogic?: typeof chatMachine;
   chatPollerLogic?: typeof chatPollerMachine;
+  /** A conversation to show expanded once the lists have it (`?conversation={id}`), then `onShown`. */
+  show?: string | null;
+  onShown?: () => void;
 }
 
 const TABS: Array<{ tab: ConversationStatus; label: string }> = [
@@ -49,6 +54,8 @@ export function MessagesPanel({
   chatPollerLogic,
   logic = liveMessagesPanel,
   options,
+  show = null,
+  onShown = () => {},
 }: MessagesPanelProps) {
   const [state, send, actor] = useFlowActor(logic, { options });
   // A conversation marked read, a message sent, a tab changed: the Active list (and the count) at once.
@@ -58,6 +65,10 @@ export function MessagesPanel({
     return () => subscription.unsubscribe();
   }, [actor, refresh]);
   const panelId = useId();
+  // Search by customer name over the polled lists (issue 26): each comes whole with its ETag every few
+  // seconds, so filtering here adds no request and keeps the polls' 304s.
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const { tab, chatWith } = state.context;
 
@@ -107,11 +118,20 @@ export function MessagesPanel({
           </button>
         ))}
       </div>
+      <SearchField label="Search conversations" hint="Customer name" value={typed} onSearch={setTyped} />
       <div id={panelId} role="tabpanel" aria-labelledby={`${panelId}-${tab}`} className="messages-tabpanel">
         {tab === 'active' ? (
-          <ConversationList poller={active} state={state} send={send} />
+          <ConversationList poller={active} state={state} send={send} show={show} onShown={onShown} query={query} />
         ) : (
-          <ArchivedConversations logic={archivedLogic} options={options} state={state} send={send} />
+          <ArchivedConversations
+            logic={archivedLogic}
+            options={options}
+            state={state}
+            send={send}
+            show={show}
+            onShown={onShown}
+            query={query}
+          />
         )}
       </div>
     </Modal>
@@ -124,24 +144,56 @@ function ArchivedConversations({
   options,
   state,
   send,
+  show,
+  onShown,
+  query,
 }: {
   logic: typeof conversationsPollerMachine;
   options: MessagesPanelProps['options'];
   state: PanelSnapshot;
   send: PanelSend;
+  show: string | null;
+  onShown: () => void;
+  query: string;
 }) {
   const [, , poller] = useFlowActor(logic, {
     input: { params: { status: 'archived' }, hidden: isHidden() },
     options: options as never,
   });
-  return <ConversationList poller={poller} state={state} send={send} />;
+  return <ConversationList poller={poller} state={state} send={send} show={show} onShown={onShown} query={query} />;
 }
 
-function ConversationList({ poller, state, send }: { poller: PollerRef; state: PanelSnapshot; send: PanelSend }) {
+function ConversationList({
+  poller,
+  state,
+  send,
+  show,
+  onShown,
+  query,
+}: {
+  poller: PollerRef;
+  state: PanelSnapshot;
+  send: PanelSend;
+  show: string | null;
+  onShown: () => void;
+  /** The customer-name search: only the conversations whose name holds every word show. */
+  query: string;
+}) {
   // Only the data and the error are selected: a 304 keeps both, so the list does not re-render.
   const conversations = useSelector(poller, (s) => s.context.data);
   const error = useSelector(poller, (s) => s.context.error);
-  const { expanded, preview, previewFailed } = state.context;
+  const { expanded, preview, previewFailed, tab } = state.context;
+
+  // A conversation asked for by the URL: expanded where it is (Active, else Archived), then forgotten.
+  useEffect(() => {
+    if (!show || conversations === null) return;
+    const wanted = conversations.find((c) => c.conversationid === show);
+    if (wanted) {
+      if (expanded?.conversationid !== show) send({ type: 'conversation.toggle', conversation: wanted });
+      onShown();
+    } else if (tab === 'active') send({ type: 'tab.select', tab: 'archived' });
+    else onShown();
+  }, [show, conversations, expanded, tab, send, onShown]);
 
   if (error) return <Alert text={`Error: ${error}`} />;
   if (conversations === null) {
@@ -158,9 +210,13 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
       </EmptyState>
     );
   }
+  const shown = conversations.filter((c) => matchesEveryWord(query, c.firstname, c.surname));
+  if (shown.length === 0) {
+    return <EmptyState icon={<MessageIcon />} title={`No conversations match "${query.trim()}".`} />;
+  }
   return (
     <ul className="conversation-list">
-      {conversations.map((conversation) => {
+      {shown.map((conversation) => {
         const open = expanded?.conversationid === conversation.conversationid;
         const name = customerName(conversation);
         const detailsId = `conversation-${conversation.conversationid}`;

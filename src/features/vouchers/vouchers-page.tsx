@@ -3,10 +3,12 @@
  * and the dialogs. It renders the vouchers machine and sends its events; the Create/Edit dialog runs its
  * own machine (voucher-form-modal.tsx).
  */
+import { useState } from 'react';
 import { VOUCHER_TEXTS, type Voucher } from '#contracts/vouchers.ts';
 import type { voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import type { VoucherStatus, vouchersMachine } from '#machines/vouchers.machine.ts';
 import type { PageProps } from '#src/lib/page.ts';
+import { matchesEveryWord, useDebounced } from '#src/lib/use-debounced.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
@@ -16,6 +18,7 @@ import { TicketIcon } from '#src/ui/icons.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Page } from '#src/ui/page.tsx';
+import { SearchField } from '#src/ui/search-field.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { useToast } from '#src/ui/toast.tsx';
 import { formatDay, formatMoment, formatValue } from './format.ts';
@@ -58,10 +61,16 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
   const [state, send] = useFlowActor(logic.provide({ actions: { reportArchived: () => notify(ARCHIVED_TOAST) } }), {
     options,
   });
-  const { status, list, error, selected, details } = state.context;
+  const { status, list: all, error, selected, details } = state.context;
   const active = status === 'active';
   const failed = state.hasTag('error');
+  // Search by title over the list already loaded (issue 26): a business has tens of vouchers, every one
+  // comes in the one answer, so filtering here costs no request and no server change.
+  const [typed, setTyped] = useState('');
+  const query = useDebounced(typed);
+  const list = all?.filter((v) => matchesEveryWord(query, v.title)) ?? null;
   const showList = list !== null && !failed;
+  const searching = query.trim() !== '' && (all?.length ?? 0) > 0;
   const close = () => send({ type: 'vouchers.close' });
   const rowAction = (type: 'vouchers.edit' | 'vouchers.delete' | 'vouchers.qr' | 'vouchers.view', v: Voucher) => ({
     onClick: () => send({ type, voucherid: v.voucherid }),
@@ -103,7 +112,13 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
         </h2>
         {state.hasTag('loading') && <Spinner label="Loading vouchers..." />}
         {failed && <LoadError text={error} onRetry={() => send({ type: 'vouchers.retry' })} event="vouchers.retry" />}
-        {showList && list.length === 0 && !state.hasTag('loading') && (
+        {showList && (all?.length ?? 0) > 0 && (
+          <SearchField label="Search vouchers" hint="Title" value={typed} onSearch={setTyped} />
+        )}
+        {showList && list.length === 0 && searching && !state.hasTag('loading') && (
+          <EmptyState icon={<TicketIcon />} title={`No vouchers match "${query.trim()}".`} />
+        )}
+        {showList && list.length === 0 && !searching && !state.hasTag('loading') && (
           <EmptyState icon={<TicketIcon />} title={active ? VOUCHER_TEXTS.noActive : VOUCHER_TEXTS.noArchived}>
             {active
               ? 'Create a voucher, then show its QR code at the counter: customers scan it with the app to claim it.'

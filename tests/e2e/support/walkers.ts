@@ -24,6 +24,7 @@ import {
 import { businessProfileEntry } from '#machines/samples/business-profile.samples.ts';
 import { followersEntry, postComposerEntry } from '#machines/samples/dashboard.samples.ts';
 import { demoBusiness, demoOwner, demoUser, renamedBusinessName } from '#machines/samples/demo.samples.ts';
+import { gettingStartedEntry } from '#machines/samples/getting-started.samples.ts';
 import { messagesPanelEntry } from '#machines/samples/messages.samples.ts';
 import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
@@ -606,6 +607,27 @@ const followers: Walker = {
   },
 };
 
+const checklistCard = (page: Page) => page.getByRole('region', { name: 'Get started' });
+const gettingStarted: Walker = {
+  entry: gettingStartedEntry,
+  walk: walkedInCi.gettingStarted.walk,
+  perform: {
+    'checklist.dismiss': (page) => checklistCard(page).getByRole('button', { name: 'Dismiss checklist' }).click(),
+  },
+  check: {
+    shown: async (page) => {
+      await checklistCard(page).getByText('4 of 5 done').waitFor();
+      await checklistCard(page)
+        .getByRole('link', { name: /^Print or download your business QR code\s*: Not done yet$/ })
+        .waitFor();
+    },
+    hidden: async (page) => {
+      await page.getByRole('region', { name: 'Your Feed' }).waitFor();
+      await expect.poll(() => checklistCard(page).count()).toBe(0);
+    },
+  },
+};
+
 const voucherRow = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${title}`) }) });
 
@@ -924,4 +946,6 @@ export const walkers: Walker[] = [
   voucherForm,
   bookingsCalendar,
   bookingClosures,
+  // Last: its walk dismisses the demo's checklist (the plan's "Uses up").
+  gettingStarted,
 ];
