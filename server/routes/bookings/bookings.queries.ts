@@ -216,10 +216,6 @@ export async function bookingDetail(db: Db, businessid: string, bookingid: strin
     end: endsAt.toISOString(),
     cancelledat: cancelledAt?.toISOString() ?? null,
     customer: { customerid, firstname, surname, email },
-    // Until the team's server side records who did it (issue 25), nobody is known.
-    createdby: null,
-    changedby: null,
-    cancelledby: null,
   };
 }
 
