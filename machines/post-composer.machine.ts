@@ -101,13 +101,15 @@ export const postComposerMachine = setup({
               'Choose a file that is not a JPG, PNG or GIF, or is over 5 MB; it is not attached and the reason shows',
           },
           {
-            actions: assign({ photo: ({ event }) => event.photo, error: null }),
+            // A new photo needs its own upload: an earlier target (even one spent on a refused file) goes.
+            actions: assign({ photo: ({ event }) => event.photo, target: null, error: null }),
             description: 'Choose a JPG, PNG or GIF of at most 5 MB; its preview shows with a remove button',
           },
         ],
         'post.removePhoto': {
           guard: 'hasPhoto',
-          actions: assign({ photo: null }),
+          // The photo's upload target goes with it, so a text-only post names no image (issue 26).
+          actions: assign({ photo: null, target: null }),
           description: 'Press the remove button on the photo preview',
         },
         'post.submit': { guard: 'hasSomething', target: 'validating', description: 'Press "Post"' },
@@ -185,7 +187,8 @@ export const postComposerMachine = setup({
         onDone: { target: 'posting', description: 'The photo is stored' },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => failureText(event.error, POST_TEXTS.createFailed) }),
+          // The refused upload's key names nothing stored: it must never reach a post.
+          actions: assign({ error: ({ event }) => failureText(event.error, POST_TEXTS.createFailed), target: null }),
           description: 'The upload is refused (type by content, size) or fails; the reason shows, text and photo stay',
         },
       },
@@ -199,7 +202,7 @@ export const postComposerMachine = setup({
         input: ({ context }) => ({
           businessid: context.business!.businessid,
           content: context.content.trim() || null,
-          imageUrl: context.target?.key ?? null,
+          imageUrl: context.photo ? (context.target?.key ?? null) : null,
         }),
         onDone: {
           target: 'idle',
