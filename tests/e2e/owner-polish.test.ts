@@ -86,6 +86,32 @@ describe.runIf(available)('owner polish: the three bugs', () => {
     });
   });
 
+  test('vouchers at 375 px: Duplicate opens Create New Voucher filled in, focus on Title, Value with its unit', async () => {
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await signIn(page, stack.demo.email, stack.demo.password);
+      await page.goto('/vouchers');
+      const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Free pastry/ }) });
+      await row.getByRole('button', { name: /^Duplicate/ }).click();
+      const form = page.getByRole('dialog', { name: 'Create New Voucher' });
+      const title = form.getByLabel('Title');
+      await expect.poll(() => title.inputValue()).toBe('Copy of Free pastry with any coffee');
+      await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
+      await form.getByText('$', { exact: true }).waitFor();
+      await form.getByLabel('Voucher Type').selectOption({ label: 'Percentage Discount' });
+      await form.getByText('%', { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await inViewport(form)).toBe(true);
+      await expectAccessible(page, 'the duplicated voucher form at 375 px');
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'detached' });
+      // A new voucher's form: focus on Title too, not Cancel.
+      await page.getByRole('button', { name: 'Create New Voucher' }).click();
+      const fresh = page.getByRole('dialog', { name: 'Create New Voucher' }).getByLabel('Title');
+      await expect.poll(() => fresh.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  });
+
   const port = new URL(stack.baseUrl ?? 'http://127.0.0.1:1').port;
   for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
     test(`a photo posts and shows when the portal is opened at ${origin.replace(/:\d+$/, '')}`, async () => {

@@ -70,7 +70,7 @@ describeFlow(followersEntry, {
     'ready.detail': (_s, flow) => {
       const ctx = live(flow);
       const d = within(dialog()!);
-      if (ctx.error) expect(d.getByRole('alert').textContent).toBe(specTexts.followerFailed);
+      if (ctx.error) expect(d.getByRole('alert').textContent).toBe(ctx.error);
       else {
         expect(d.getByText(`${ctx.detail!.firstname} ${ctx.detail!.surname}`)).toBeTruthy();
         expect(d.getByText(ctx.detail!.email)).toBeTruthy();

@@ -2,13 +2,18 @@
  * Issue 26 "Owner polish", the screens' side: each finding reproduced through the real view with fake
  * effects (machine.provide), so each test failed before its fix.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import { postComposerMachine } from '#machines/post-composer.machine.ts';
 import { demoBusiness } from '#machines/samples/demo.samples.ts';
+import { demoVoucher, demoVoucherTypes } from '#machines/samples/vouchers.samples.ts';
+import { voucherFormMachine } from '#machines/voucher-form.machine.ts';
+import { vouchersMachine } from '#machines/vouchers.machine.ts';
 import { ApiError, toFailure } from '#src/api/errors.ts';
 import { PostComposer } from '#src/features/dashboard/post-composer.tsx';
+import { VoucherFormModal } from '#src/features/vouchers/voucher-form-modal.tsx';
+import { VouchersView } from '#src/features/vouchers/vouchers-page.tsx';
 
 describe('the post composer after a refused photo (bug a)', () => {
   it('"Remove photo" drops the dead image key: the next text-only post names no image', async () => {
@@ -48,5 +53,82 @@ describe('the post composer after a refused photo (bug a)', () => {
     await waitFor(() => expect(posted).toEqual([{ imageUrl: null }]));
     await waitFor(() => expect(screen.getByLabelText<HTMLTextAreaElement>('Post text').value).toBe(''));
     expect(screen.queryByRole('alert')?.textContent ?? '').toBe('');
+  });
+});
+
+const formLogic = voucherFormMachine.provide({
+  actors: {
+    loadTypes: fromPromise(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      return demoVoucherTypes;
+    }),
+  },
+});
+
+describe('the voucher form (issue 26)', () => {
+  it('gives Title the focus once the form shows (the types load first)', async () => {
+    render(
+      <VoucherFormModal
+        businessid="b"
+        voucher={null}
+        today="2026-11-24"
+        onSaved={() => {}}
+        onClose={() => {}}
+        logic={formLogic}
+      />,
+    );
+    const title = await screen.findByLabelText('Title');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+  });
+
+  it.each([
+    ['Percentage Discount', '%', 'in percent'],
+    ['Fixed Amount', '$', 'in US dollars'],
+    ['Free Item', '$', 'in US dollars'],
+    ['Buy One Get One', null, null],
+  ])('shows the unit of Value for %s', async (typename, symbol, words) => {
+    render(
+      <VoucherFormModal
+        businessid="b"
+        voucher={null}
+        today="2026-11-24"
+        onSaved={() => {}}
+        onClose={() => {}}
+        logic={formLogic}
+      />,
+    );
+    const type = await screen.findByLabelText('Voucher Type');
+    const id = demoVoucherTypes.find((t) => t.typename === typename)!.vouchertypeid;
+    fireEvent.change(type, { target: { value: String(id) } });
+    const value = screen.getByLabelText('Value');
+    const unit = value.parentElement!.querySelector('.input-unit');
+    expect(unit?.querySelector('[aria-hidden="true"]')?.textContent ?? null).toBe(symbol);
+    // Read with the field: the input's description holds the unit in words.
+    const described = (value.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((i) => document.getElementById(i)?.textContent ?? '')
+      .join(' ');
+    if (words) expect(described).toContain(words);
+    else expect(described).not.toMatch(/percent|dollars/);
+  });
+
+  it('"Duplicate" opens Create New Voucher filled in from the row, starting today for the same number of days', async () => {
+    const logic = vouchersMachine.provide({
+      actors: { loadVouchers: fromPromise(async () => [demoVoucher]) },
+    });
+    render(<VouchersView businessid="b" today="2026-11-24" logic={logic} formLogic={formLogic} />);
+    fireEvent.click(await screen.findByRole('button', { name: /^Duplicate/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Voucher' });
+    const value = (label: string) => (within(dialog).getByLabelText(label) as HTMLInputElement).value;
+    await waitFor(() => expect(value('Title')).toBe(`Copy of ${demoVoucher.title}`));
+    expect(value('Description')).toBe(demoVoucher.description);
+    expect(value('Value')).toBe(demoVoucher.value);
+    expect((within(dialog).getByLabelText('Voucher Type') as HTMLSelectElement).value).toBe(
+      String(demoVoucher.vouchertypeid),
+    );
+    // The original ran 2026-11-01 to 2026-12-31 (60 days): the copy starts today and runs as long.
+    expect(value('Start Date')).toBe('2026-11-24');
+    expect(value('End Date')).toBe('2027-01-23');
+    expect(within(dialog).getByRole('button', { name: 'Create Voucher' })).toBeTruthy();
   });
 });
