@@ -9,6 +9,7 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { type Call, followBusiness, sendMessage, signInCustomer } from '../../server/sim/customers.ts';
 import { png } from '../server/support/images.ts';
 import {
   available,
@@ -108,6 +109,47 @@ describe.runIf(available)('owner polish: the three bugs', () => {
       await page.getByRole('button', { name: 'Create New Voucher' }).click();
       const fresh = page.getByRole('dialog', { name: 'Create New Voucher' }).getByLabel('Title');
       await expect.poll(() => fresh.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+  });
+
+  test("messages at 375 px: the last message's time in the list, the customer's e-mail in the chat header", async () => {
+    const owner = await registeredOwner('chat-email', 'Mo');
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await signIn(page, owner.email, owner.password);
+      const businessid = await page.evaluate(async () => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'))!;
+        const me = await fetch('/api/businesses/me', {
+          headers: { Authorization: `Bearer ${localStorage.getItem(key)}` },
+        });
+        return ((await me.json()) as { businessid: string }).businessid;
+      });
+      const call: Call = (path, init) => fetch(new URL(path, stack.baseUrl), init);
+      const { auth } = (await (await call('/config.json')).json()) as {
+        auth: { userPoolId: string; userPoolClientId: string };
+      };
+      const token = await signInCustomer(
+        call,
+        { userPoolId: auth.userPoolId, clientId: auth.userPoolClientId },
+        stack.customer.email,
+        stack.customer.password,
+      );
+      await followBusiness(call, token, businessid);
+      await sendMessage(call, token, businessid, 'Are you open on Sunday?');
+      await page.reload();
+      await page.getByRole('button', { name: 'Messages 1 unread', exact: true }).click();
+      const panel = page.getByRole('dialog', { name: 'Messages' });
+      const row = panel.getByRole('button', { name: /^Cass/ });
+      await row.locator('time').waitFor();
+      expect(await row.locator('time').innerText()).toMatch(/\d{1,2}:\d{2}/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page, 'the Messages panel at 375 px');
+      await row.click();
+      await panel.getByRole('button', { name: 'Open full conversation' }).click();
+      const chat = page.getByRole('dialog', { name: /^Conversation with Cass/ });
+      await chat.locator('.modal-header').getByText(stack.customer.email).waitFor();
+      expect(await inViewport(chat.locator('.modal-header'))).toBe(true);
+      await expectAccessible(page, 'the chat at 375 px');
       expect(problems).toEqual([]);
     });
   });

@@ -4,16 +4,23 @@
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
+import type { Message } from '#contracts/messaging.ts';
+import { chatPollerMachine } from '#machines/messaging-pollers.machine.ts';
+import type { PollResult } from '#machines/poller.machine.ts';
 import { postComposerMachine } from '#machines/post-composer.machine.ts';
 import { demoBusiness } from '#machines/samples/demo.samples.ts';
+import { amelia } from '#machines/samples/messages.samples.ts';
 import { demoVoucher, demoVoucherTypes } from '#machines/samples/vouchers.samples.ts';
 import { voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import { vouchersMachine } from '#machines/vouchers.machine.ts';
 import { ApiError, toFailure } from '#src/api/errors.ts';
 import { PostComposer } from '#src/features/dashboard/post-composer.tsx';
+import { ChatDialog, messageTime } from '#src/features/messages/chat-dialog.tsx';
+import { MessagesPanel } from '#src/features/messages/messages-panel.tsx';
 import { VoucherFormModal } from '#src/features/vouchers/voucher-form-modal.tsx';
 import { VouchersView } from '#src/features/vouchers/vouchers-page.tsx';
+import { conversationsAnswering } from './messaging-fakes.ts';
 
 describe('the post composer after a refused photo (bug a)', () => {
   it('"Remove photo" drops the dead image key: the next text-only post names no image', async () => {
@@ -130,5 +137,34 @@ describe('the voucher form (issue 26)', () => {
     expect(value('Start Date')).toBe('2026-11-24');
     expect(value('End Date')).toBe('2027-01-23');
     expect(within(dialog).getByRole('button', { name: 'Create Voucher' })).toBeTruthy();
+  });
+});
+
+describe('messages (issue 26)', () => {
+  it('the conversation list shows when the last message came', async () => {
+    const twin = { ...amelia, conversationid: 'c2', email: 'amelia.h@elsewhere.example', last_message_at: null };
+    const active = createActor(conversationsAnswering([amelia, twin]), {
+      input: { params: { status: 'active' }, hidden: false },
+    }).start();
+    render(<MessagesPanel active={active} onClose={() => {}} />);
+    const row = await screen.findByRole('button', { name: /^Amelia Hughes\s*2\s*unread, last message at/ });
+    const time = row.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe(amelia.last_message_at);
+    expect(time.textContent).toContain(messageTime(amelia.last_message_at!));
+    // No message yet: no time.
+    const rows = screen.getAllByRole('button', { name: /^Amelia Hughes/ });
+    expect(rows[1]!.querySelector('time')).toBeNull();
+    active.stop();
+  });
+
+  it("the chat's header names the customer's e-mail, so two Amelia Hughes differ", () => {
+    const never = chatPollerMachine.provide({
+      actors: { poll: fromPromise((): Promise<PollResult<Message[]>> => new Promise(() => {})) },
+    });
+    render(<ChatDialog conversation={amelia} onClose={() => {}} onChanged={() => {}} pollerLogic={never} />);
+    const dialog = screen.getByRole('dialog', { name: 'Conversation with Amelia Hughes' });
+    expect(dialog.querySelector('.modal-header')!.textContent).toContain(amelia.email!);
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(amelia.email);
   });
 });

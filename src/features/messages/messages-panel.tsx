@@ -16,7 +16,7 @@ import { Alert } from '#src/ui/alert.tsx';
 import { EmptyState } from '#src/ui/empty-state.tsx';
 import { MessageIcon } from '#src/ui/icons.tsx';
 import { type CloseControl, Modal } from '#src/ui/modal.tsx';
-import { ChatDialog } from './chat-dialog.tsx';
+import { ChatDialog, messageTime } from './chat-dialog.tsx';
 import { isHidden, liveConversationsPoller, liveMessagesPanel } from './messages.wiring.ts';
 import './messages.css';
 
@@ -177,12 +177,20 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
             >
               <span className="conversation-head">
                 <span className="conversation-name">{name}</span>
-                {conversation.unread_count > 0 && (
-                  <span className="unread-badge">
-                    {conversation.unread_count}
-                    <span className="visually-hidden"> unread</span>
-                  </span>
-                )}
+                <span className="conversation-meta">
+                  {conversation.unread_count > 0 && (
+                    <span className="unread-badge">
+                      {conversation.unread_count}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
+                  {conversation.last_message_at && (
+                    <time className="conversation-time" dateTime={conversation.last_message_at}>
+                      <span className="visually-hidden">, last message at </span>
+                      {messageTime(conversation.last_message_at)}
+                    </time>
+                  )}
+                </span>
               </span>
               <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
             </button>
