@@ -26,6 +26,8 @@ export interface ComposerContext {
   target: UploadTarget | null;
   /** The message under the composer: a rule broken, the limit reached, or why posting failed. */
   error: string | null;
+  /** Posts left today, from the limit check's answer (null until the server has said). */
+  postsLeft?: number | null;
 }
 
 export type ComposerEvent =
@@ -52,7 +54,9 @@ export const postComposerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    checkLimit: notProvided<{ canCreate: boolean; limit: number }, { businessid: string }>('checkLimit'),
+    checkLimit: notProvided<{ canCreate: boolean; limit: number; remaining?: number }, { businessid: string }>(
+      'checkLimit',
+    ),
     getUploadTarget: notProvided<UploadTarget, { filename: string; fileType: string }>('getUploadTarget'),
     uploadPhoto: notProvided<void, { target: UploadTarget; photo: Photo }>('uploadPhoto'),
     createPost: notProvided<Post, { businessid: string; content: string | null; imageUrl: string | null }>(
@@ -62,6 +66,12 @@ export const postComposerMachine = setup({
   actions: {
     reportPosted: (_, _params: { post: Post }) => {},
     clear: assign({ content: '', photo: null, target: null, error: null }),
+    notePostsLeft: assign({
+      postsLeft: ({ context, event }) => {
+        const remaining = (event as { output?: { remaining?: unknown } }).output?.remaining;
+        return typeof remaining === 'number' ? remaining : (context.postsLeft ?? null);
+      },
+    }),
   },
   guards: {
     hasSomething: ({ context }) => context.content !== '' || context.photo !== null,
@@ -144,12 +154,17 @@ export const postComposerMachine = setup({
           {
             guard: ({ event }) => !event.output.canCreate,
             target: 'idle',
-            actions: assign({ error: ({ event }) => dailyPostLimitReached(event.output.limit) }),
+            actions: assign({ error: ({ event }) => dailyPostLimitReached(event.output.limit), postsLeft: 0 }),
             description:
               'Today\'s posts already reach the package limit: "You\'ve reached your daily post limit ({limit} posts). Upgrade your package to post more."',
           },
-          { guard: 'hasPhoto', target: 'gettingUploadTarget', description: 'Under the limit, with a photo' },
-          { target: 'posting', description: 'Under the limit, text only' },
+          {
+            guard: 'hasPhoto',
+            target: 'gettingUploadTarget',
+            actions: 'notePostsLeft',
+            description: 'Under the limit, with a photo',
+          },
+          { target: 'posting', actions: 'notePostsLeft', description: 'Under the limit, text only' },
         ],
         onError: [
           // Spec §5: if the limit check itself fails, posting proceeds (the server still enforces it).
@@ -206,7 +221,13 @@ export const postComposerMachine = setup({
         }),
         onDone: {
           target: 'idle',
-          actions: ['clear', { type: 'reportPosted', params: ({ event }) => ({ post: event.output }) }],
+          actions: [
+            'clear',
+            assign({
+              postsLeft: ({ context }) => (context.postsLeft == null ? null : Math.max(0, context.postsLeft - 1)),
+            }),
+            { type: 'reportPosted', params: ({ event }) => ({ post: event.output }) },
+          ],
           description: 'The post is created; the composer clears and the feed shows it at the top',
         },
         onError: {

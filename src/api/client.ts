@@ -21,6 +21,8 @@ export interface ApiConfig {
   mediaBaseUrl: string;
   /** The mobile app's deep-link scheme (/config.json's appScheme), for the voucher QR codes. */
   appScheme: string;
+  /** Where owners ask for another package (/config.json's salesEmail, SALES_EMAIL on the server). */
+  salesEmail?: string;
   /** Injected by unit tests; the browser's fetch otherwise. */
   fetch?: typeof globalThis.fetch;
 }
@@ -125,6 +127,9 @@ export const api = {
 
 /** The mobile app's deep-link scheme, e.g. "loyaltyapp" (claim links are `<scheme>://claim-voucher/{id}`). */
 export const appScheme = () => config.appScheme;
+
+/** The sales team's address for package changes (My Package). */
+export const salesEmail = () => config.salesEmail ?? 'sales@example.com';
 
 /**
  * An address the server gave as a path (the database store's images and upload targets) on the origin

@@ -154,6 +154,30 @@ describe.runIf(available)('owner polish: the three bugs', () => {
     });
   });
 
+  test('My Package at 375 px: counts in the right form, the sales address, the Upgrade note on screen; the composer counts posts left', async () => {
+    const owner = await registeredOwner('package', 'Pia');
+    await withPage(browser(), 375, async ({ page, problems }) => {
+      await signIn(page, owner.email, owner.password);
+      await page.getByLabel('Post text').fill('First post');
+      await page.getByRole('button', { name: 'Post', exact: true }).click();
+      await page.getByRole('region', { name: 'Your Feed' }).getByText('First post').waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^\d+ posts? left today$/ })
+        .waitFor();
+      await page.goto('/package');
+      await page.getByRole('heading', { name: 'Available Packages' }).waitFor();
+      const limits = (await page.locator('.plan-limits li').allInnerTexts()).join('\n');
+      expect(limits).not.toMatch(/^1 (posts|followers|bookable resources)/m);
+      const note = page.locator('.upgrade-note');
+      expect(await note.isVisible()).toBe(true);
+      expect(await note.innerText()).toContain('sales@example.com');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectAccessible(page, 'My Package at 375 px');
+      expect(problems).toEqual([]);
+    });
+  });
+
   const port = new URL(stack.baseUrl ?? 'http://127.0.0.1:1').port;
   for (const origin of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
     test(`a photo posts and shows when the portal is opened at ${origin.replace(/:\d+$/, '')}`, async () => {

@@ -6,6 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Message } from '#contracts/messaging.ts';
+import type { Plan } from '#contracts/packages.ts';
+import { loadMachine } from '#machines/load.machine.ts';
 import { chatPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import type { PollResult } from '#machines/poller.machine.ts';
 import { postComposerMachine } from '#machines/post-composer.machine.ts';
@@ -14,10 +16,12 @@ import { amelia } from '#machines/samples/messages.samples.ts';
 import { demoVoucher, demoVoucherTypes } from '#machines/samples/vouchers.samples.ts';
 import { voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import { vouchersMachine } from '#machines/vouchers.machine.ts';
+import { configureApi } from '#src/api/client.ts';
 import { ApiError, toFailure } from '#src/api/errors.ts';
 import { PostComposer } from '#src/features/dashboard/post-composer.tsx';
 import { ChatDialog, messageTime } from '#src/features/messages/chat-dialog.tsx';
 import { MessagesPanel } from '#src/features/messages/messages-panel.tsx';
+import { PackageView } from '#src/features/package/package-page.tsx';
 import { VoucherFormModal } from '#src/features/vouchers/voucher-form-modal.tsx';
 import { VouchersView } from '#src/features/vouchers/vouchers-page.tsx';
 import { conversationsAnswering } from './messaging-fakes.ts';
@@ -166,5 +170,83 @@ describe('messages (issue 26)', () => {
     expect(dialog.querySelector('.modal-header')!.textContent).toContain(amelia.email!);
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(amelia.email);
+  });
+});
+
+describe('My Package (issue 26)', () => {
+  const plan = (name: string, n: number): Plan => ({
+    packageid: n,
+    name,
+    description: '',
+    monthly_price: 0,
+    annual_price: 0,
+    follower_limit: n,
+    posts_per_day_limit: n,
+    bookable_resources_limit: n,
+    custom_branding_enabled: false,
+    support_level: 'email',
+  });
+  const usage = { currentCount: 0, limit: 1, remaining: 1 };
+  const data = {
+    dashboard: {
+      package: {
+        package_name: 'Free',
+        negotiated_monthly_price: 0,
+        billing_cycle: 'month',
+        custom_branding_enabled: false,
+      },
+      usage: { followers: usage, posts: usage, resources: usage },
+    },
+    plans: [plan('Free', 1), plan('Starter', 3)],
+  };
+  const logic = loadMachine.provide({ actors: { load: fromPromise<unknown, void>(async () => data) } });
+
+  it('counts in the right form (1 post per day, 3 posts per day), names SALES_EMAIL and explains Upgrade visibly', async () => {
+    configureApi({ salesEmail: 'deals@portal.example' });
+    render(<PackageView businessid="b" logic={logic} />);
+    for (const text of [
+      '1 follower',
+      '1 post per day',
+      '1 bookable resource',
+      '3 followers',
+      '3 posts per day',
+      '3 bookable resources',
+    ])
+      expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.queryByText(/\b1 posts\b|\b1 bookable resources\b|\b1 followers\b/)).toBeNull();
+    const upgrade = screen.getByRole('button', { name: 'Upgrade' });
+    const note = document.getElementById(upgrade.getAttribute('aria-describedby')!)!;
+    expect(note.textContent).toContain('deals@portal.example');
+    expect(note.closest('.visually-hidden')).toBeNull();
+    expect(note.className).not.toContain('visually-hidden');
+    expect(screen.getByRole('link', { name: 'deals@portal.example' }).getAttribute('href')).toBe(
+      'mailto:deals@portal.example',
+    );
+    configureApi({ salesEmail: undefined });
+  });
+
+  it('the composer says how many posts are left today, from the limit check it already makes', async () => {
+    const logic = postComposerMachine.provide({
+      actors: {
+        checkLimit: fromPromise(
+          async (): Promise<{ canCreate: boolean; limit: number; remaining?: number }> => ({
+            canCreate: true,
+            limit: 3,
+            remaining: 2,
+          }),
+        ),
+        createPost: fromPromise(async ({ input }) => ({
+          postid: 'p1',
+          content: input.content ?? '',
+          imageurl: null,
+          createdat: new Date().toISOString(),
+          authoremail: 'o@x',
+        })),
+      },
+    });
+    render(<PostComposer business={demoBusiness} firstName="Nell" onPosted={() => {}} logic={logic} />);
+    fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'Buns at 8' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post' }));
+    expect((await screen.findByText('1 post left today')).getAttribute('role')).toBe('status');
   });
 });

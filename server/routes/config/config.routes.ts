@@ -23,6 +23,7 @@ export function runtimeConfig(env: Env, origin: string, media?: Pick<MediaStore,
     apiBaseUrl: '',
     mediaBaseUrl: media ? media.baseUrl() : MEDIA_PATH,
     appScheme: env.APP_SCHEME,
+    salesEmail: env.SALES_EMAIL,
   };
 }
 
