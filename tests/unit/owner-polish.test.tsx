@@ -3,7 +3,7 @@
  * effects (machine.provide), so each test failed before its fix.
  */
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Message } from '#contracts/messaging.ts';
 import type { Plan } from '#contracts/packages.ts';
@@ -248,5 +248,26 @@ describe('My Package (issue 26)', () => {
     fireEvent.change(screen.getByLabelText('Post text'), { target: { value: 'Buns at 8' } });
     fireEvent.click(screen.getByRole('button', { name: 'Post' }));
     expect((await screen.findByText('1 post left today')).getAttribute('role')).toBe('status');
+  });
+});
+
+describe('the identity client (issue 26)', () => {
+  it("configures against the portal's own endpoint without Amplify's custom-endpoint note, and leaves later warnings on", async () => {
+    const { configure } = await import('#src/auth/amplify.ts');
+    const { ConsoleLogger } = await import('aws-amplify/utils');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    configure({
+      auth: {
+        userPoolId: 'local_OwnerPortal',
+        userPoolClientId: 'owner-portal-web',
+        userPoolEndpoint: 'http://127.0.0.1:8787/cognito/',
+      },
+      apiBaseUrl: '',
+      mediaBaseUrl: '/media/',
+      appScheme: 'loyaltyapp',
+    });
+    expect(warn.mock.calls.flat().join(' ')).not.toMatch(/custom Amazon/);
+    expect(ConsoleLogger.LOG_LEVEL).toBeNull();
+    warn.mockRestore();
   });
 });
