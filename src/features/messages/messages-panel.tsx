@@ -177,22 +177,23 @@ function ConversationList({ poller, state, send }: { poller: PollerRef; state: P
             >
               <span className="conversation-head">
                 <span className="conversation-name">{name}</span>
-                <span className="conversation-meta">
-                  {conversation.unread_count > 0 && (
-                    <span className="unread-badge">
-                      {conversation.unread_count}
-                      <span className="visually-hidden"> unread</span>
-                    </span>
-                  )}
-                  {conversation.last_message_at && (
-                    <time className="conversation-time" dateTime={conversation.last_message_at}>
-                      <span className="visually-hidden">, last message at </span>
-                      {messageTime(conversation.last_message_at)}
-                    </time>
-                  )}
-                </span>
+                {conversation.unread_count > 0 && (
+                  <span className="unread-badge">
+                    {conversation.unread_count}
+                    <span className="visually-hidden"> unread</span>
+                  </span>
+                )}
               </span>
-              <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+              {/* The time on the last message's line: the name keeps the whole first line. */}
+              <span className="conversation-foot">
+                <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+                {conversation.last_message_at && (
+                  <time className="conversation-time" dateTime={conversation.last_message_at}>
+                    <span className="visually-hidden">, at </span>
+                    {messageTime(conversation.last_message_at)}
+                  </time>
+                )}
+              </span>
             </button>
             {open && (
               <div id={detailsId} className="conversation-details">
