@@ -206,7 +206,7 @@ describe('the daily post limit, in the business time zone', () => {
     const check = await server.api('GET', `/api/packages/usage/${far.businessid}/can-create-post`, {
       token: far.token,
     });
-    expect(await check.json()).toEqual({ canCreate: false, limit: 3 });
+    expect(await check.json()).toEqual({ canCreate: false, limit: 3, remaining: 0 });
     // 10:01 UTC is 00:01 the next local day, though it is the same UTC day.
     clock.set(Date.parse('2026-11-24T10:01:00Z'));
     expect((await post(far, { content: 'new day' })).status).toBe(201);
