@@ -30,7 +30,10 @@ export function configure(config: RuntimeConfig): void {
         },
       },
     });
-  if (!config.auth.userPoolEndpoint) return configureAmplify();
+  if (!config.auth.userPoolEndpoint) {
+    configureAmplify();
+    return;
+  }
   // Amplify warns "You are using a custom Amazon Cognito User Pool endpoint" on every configure: the
   // endpoint is this portal's own, by design, so that one note is silenced (issue 26). Only for this
   // call: every later Amplify warning still reaches the console.
