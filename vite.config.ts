@@ -70,9 +70,11 @@ function inspectorPage(): Plugin {
 
 /**
  * The auth chunk (the signed-out pages: /login, /register, ...) is what a first visit renders, yet the
- * browser would only find it once the entry has run. Named in index.html as a modulepreload (and its CSS
- * as a non-blocking preload), it loads beside the entry instead of after it. Production build only; the
- * same files are counted for every route by scripts/lib/bundle.ts.
+ * browser would only find it once the entry has run. Named in index.html as a modulepreload, it loads
+ * beside the entry instead of after it. Its CSS is NOT preloaded: a signed-in load never uses it, and
+ * Chromium warns "preloaded but not used" for a style preload nobody takes up (issue 26, decision 027);
+ * Vite's loader fetches it with the chunk. Production build only; the same files are counted for every
+ * route by scripts/lib/bundle.ts.
  */
 function preloadAuthChunk(): Plugin {
   return {
@@ -89,19 +91,11 @@ function preloadAuthChunk(): Plugin {
         if (auth?.type !== 'chunk') throw new Error('The auth chunk is missing from the build');
         const named = (file: string) => html.includes(`/${file}"`);
         const scripts = [auth.fileName, ...auth.imports].filter((file) => !named(file));
-        const styles = [...(auth.viteMetadata?.importedCss ?? [])].filter((file) => !named(file));
-        return [
-          ...scripts.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-          ...styles.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${file}` },
-            injectTo: 'head' as const,
-          })),
-        ];
+        return scripts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

@@ -17,6 +17,8 @@ export const RuntimeConfig = v.object({
   mediaBaseUrl: v.string(),
   /** The mobile app's deep-link scheme, e.g. "loyaltyapp" for loyaltyapp://claim-voucher/{id}. */
   appScheme: v.string(),
+  /** Where owners ask for another package (SALES_EMAIL); My Package names it. */
+  salesEmail: v.optional(v.string()),
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 

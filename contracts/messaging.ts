@@ -53,6 +53,8 @@ export const Conversation = v.object({
   conversationid: v.string(),
   firstname: v.nullable(v.string()),
   surname: v.nullable(v.string()),
+  /** The customer's e-mail (owner side only), so two customers of one name can be told apart. */
+  email: v.optional(v.nullable(v.string())),
   last_message: v.nullable(v.string()),
   last_message_at: v.nullable(v.string()),
   unread_count: v.number(),

@@ -34,5 +34,6 @@ export const PackageDashboard = v.object({
 });
 export type PackageDashboard = v.InferOutput<typeof PackageDashboard>;
 
-export const CanCreatePost = v.object({ canCreate: v.boolean(), limit: v.number() });
+/** `remaining`: posts left today (the composer says so before the limit is hit); optional for older servers. */
+export const CanCreatePost = v.object({ canCreate: v.boolean(), limit: v.number(), remaining: v.optional(v.number()) });
 export const CanAddResource = v.object({ canAdd: v.boolean(), limit: v.number() });

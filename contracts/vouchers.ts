@@ -41,6 +41,17 @@ export const VOUCHER_FIELD_TEXTS = {
 
 export const TITLE_MIN_LENGTH = 5;
 export const PERCENTAGE_TYPE = 'Percentage Discount';
+/** The voucher type whose value means nothing (the free item is the second one bought). */
+export const NO_VALUE_TYPE = 'Buy One Get One';
+/** Voucher values that are money are in this currency (spec §9: prices are in dollars). */
+export const VOUCHER_CURRENCY = 'USD';
+
+/** The unit of a voucher's Value for its type: % for a percentage, the currency for money, none for Buy One Get One. */
+export function valueUnit(typename: string | undefined): { symbol: string; words: string; after: boolean } | null {
+  if (!typename || typename === NO_VALUE_TYPE) return null;
+  if (typename === PERCENTAGE_TYPE) return { symbol: '%', words: 'percent', after: true };
+  return { symbol: '$', words: 'US dollars', after: false };
+}
 export const READY = 1;
 export const REDEEMED = 2;
 

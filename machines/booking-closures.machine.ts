@@ -7,7 +7,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import type { Closure } from '#contracts/bookings.ts';
 import { confirmThenRun } from './lib/confirm.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export interface ClosureDraft {
@@ -113,7 +113,7 @@ export const bookingClosuresMachine = bookingClosures.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: CLOSURE_TEXTS.loadFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, CLOSURE_TEXTS.loadFailed) }),
           description: 'The closures cannot be loaded: "Could not load closures."',
         },
       },

@@ -19,7 +19,7 @@ import {
 } from '#contracts/bookings.ts';
 import { type SlotsRequest, slotsRequest } from './booking-form.machine.ts';
 import { confirmThenRun } from './lib/confirm.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export type SettableStatus = (typeof OWNER_STATUSES)[number];
@@ -72,6 +72,8 @@ export interface BookingChange {
 }
 
 export interface BookingDetailsContext {
+  /** Why the slots could not load, under §8's general rule (state `slotsFailed`). */
+  slotsError?: string | null;
   bookingid: string;
   resources: Resource[];
   today: string;
@@ -320,7 +322,10 @@ export const bookingDetailsMachine = details.createMachine({
             },
             onError: {
               target: 'slotsFailed',
-              actions: assign(cleared),
+              actions: assign({
+                ...cleared,
+                slotsError: ({ event }) => failureOr(event.error, BOOKING_TEXTS.slotsFailed),
+              }),
               description: `The slots cannot be loaded: "${BOOKING_TEXTS.slotsFailed}"`,
             },
           },

@@ -7,7 +7,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource, type Slot } from '#contracts/bookings.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export type BookingField = 'resourceid' | 'customerEmail' | 'date' | 'duration' | 'partysize' | 'notes';
@@ -43,6 +43,8 @@ export interface NewBooking {
 }
 
 export interface BookingFormContext {
+  /** Why the slots could not load, under §8's general rule (state `slotsFailed`). */
+  slotsError?: string | null;
   resources: Resource[];
   today: string;
   draft: BookingDraft;
@@ -220,7 +222,10 @@ export const bookingFormMachine = setup({
             },
             onError: {
               target: 'slotsFailed',
-              actions: assign(clearedSlots),
+              actions: assign({
+                ...clearedSlots,
+                slotsError: ({ event }) => failureOr(event.error, BOOKING_TEXTS.slotsFailed),
+              }),
               description: 'The slots cannot be loaded: "Could not load available slots." and no slot buttons',
             },
           },

@@ -9,7 +9,7 @@
 import { assertEvent, assign, setup } from 'xstate';
 import { type AvailabilityRule, BOOKING_TEXTS, type Resource } from '#contracts/bookings.ts';
 import { confirmThenRun } from './lib/confirm.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export interface RuleDraft {
@@ -98,7 +98,7 @@ export const bookingScheduleMachine = bookingSchedule.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: BOOKING_TEXTS.scheduleFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, BOOKING_TEXTS.scheduleFailed) }),
           description: 'The schedule cannot be loaded: "Could not load schedule."',
         },
       },

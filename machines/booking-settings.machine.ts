@@ -5,7 +5,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import type { BookingSettings } from '#contracts/bookings.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 /** The form as the selects hold it: minutes as text, "off" for no reminders. */
@@ -108,7 +108,7 @@ export const bookingSettingsMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: SETTINGS_TEXTS.loadFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, SETTINGS_TEXTS.loadFailed) }),
           description: 'The settings cannot be loaded: "Could not load booking settings."',
         },
       },

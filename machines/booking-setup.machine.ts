@@ -8,7 +8,7 @@ import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, MAX_CAPACITY, type Resource } from '#contracts/bookings.ts';
 import { resourceLimitReached } from '#contracts/limits.ts';
 import { confirmThenRun } from './lib/confirm.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export type ResourceField = 'resourcename' | 'description' | 'capacity' | 'isactive';
@@ -113,7 +113,7 @@ export const bookingSetupMachine = bookingSetup.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: BOOKING_TEXTS.resourcesFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, BOOKING_TEXTS.resourcesFailed) }),
           description: 'The resources cannot be loaded: "Could not load resources."',
         },
       },

@@ -9,7 +9,7 @@ import { addDays, format, parseISO, startOfWeek } from 'date-fns';
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, type Booking, type Resource } from '#contracts/bookings.ts';
 import type { BookingDetail } from './booking-details.machine.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 import { createPollerMachine } from './poller.machine.ts';
 
@@ -191,7 +191,10 @@ export const bookingsCalendarMachine = setup({
             },
             onError: {
               target: 'failed',
-              actions: assign({ bookings: [], error: BOOKING_TEXTS.calendarFailed }),
+              actions: assign({
+                bookings: [],
+                error: ({ event }) => failureOr(event.error, BOOKING_TEXTS.calendarFailed),
+              }),
               description: 'The bookings cannot be loaded: "Could not load calendar bookings." replaces the calendar',
             },
           },

@@ -8,7 +8,7 @@
  */
 import { assertEvent, assign, setup } from 'xstate';
 import { BOOKING_TEXTS, CUSTOMER_SEARCH_MIN, type CustomerSuggestion } from '#contracts/bookings.ts';
-import { notProvided } from './lib/effects.ts';
+import { failureOr, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export interface CustomerSuggestContext {
@@ -112,7 +112,10 @@ export const customerSuggestMachine = setup({
         ],
         onError: {
           target: 'closed',
-          actions: assign({ ...closedList, error: BOOKING_TEXTS.customersFailed }),
+          actions: assign({
+            ...closedList,
+            error: ({ event }) => failureOr(event.error, BOOKING_TEXTS.customersFailed),
+          }),
           description: 'The search fails: no list shows and Customer Email works as a plain e-mail input',
         },
       },

@@ -6,7 +6,7 @@
  */
 import { assign, setup } from 'xstate';
 import type { FollowerDetail, FollowersPage } from '#contracts/followers.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export const FOLLOWERS_TEXTS = {
@@ -119,7 +119,7 @@ export const followersMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: FOLLOWERS_TEXTS.loadFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, FOLLOWERS_TEXTS.loadFailed) }),
           description: 'The server cannot be reached or refuses: "Could not load followers." with Try again',
         },
       },
@@ -195,8 +195,9 @@ export const followersMachine = setup({
             },
             onError: {
               target: 'detail',
-              actions: assign({ error: FOLLOWERS_TEXTS.detailFailed }),
-              description: 'The follower cannot be fetched: the alert "Could not fetch follower details."',
+              actions: assign({ error: ({ event }) => failureOr(event.error, FOLLOWERS_TEXTS.detailFailed) }),
+              description:
+                'The follower cannot be fetched: the alert with the server\'s reason (e.g. "Follower not found."), else "Could not fetch follower details."',
             },
           },
           on: { 'followers.close': { target: 'list', description: 'Close the dialog while it loads' } },

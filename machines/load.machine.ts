@@ -5,7 +5,7 @@
  * (spec §8: "Error fetching posts", "Error loading stats", "Failed to load package information").
  */
 import { assign, setup } from 'xstate';
-import { notProvided } from './lib/effects.ts';
+import { failureOr, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export interface LoadContext<T = unknown> {
@@ -42,7 +42,7 @@ export const loadMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ context }) => context.failedText }),
+          actions: assign({ error: ({ context, event }) => failureOr(event.error, context.failedText) }),
           description: "The server cannot be reached or refuses; the screen's error text shows with Try again",
         },
       },
@@ -65,7 +65,7 @@ export const loadMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ context }) => context.failedText }),
+          actions: assign({ error: ({ context, event }) => failureOr(event.error, context.failedText) }),
           description: "The reload fails; the screen's error text shows with Try again",
         },
       },

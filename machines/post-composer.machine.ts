@@ -26,6 +26,8 @@ export interface ComposerContext {
   target: UploadTarget | null;
   /** The message under the composer: a rule broken, the limit reached, or why posting failed. */
   error: string | null;
+  /** Posts left today, from the limit check's answer (null until the server has said). */
+  postsLeft?: number | null;
 }
 
 export type ComposerEvent =
@@ -52,7 +54,9 @@ export const postComposerMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    checkLimit: notProvided<{ canCreate: boolean; limit: number }, { businessid: string }>('checkLimit'),
+    checkLimit: notProvided<{ canCreate: boolean; limit: number; remaining?: number }, { businessid: string }>(
+      'checkLimit',
+    ),
     getUploadTarget: notProvided<UploadTarget, { filename: string; fileType: string }>('getUploadTarget'),
     uploadPhoto: notProvided<void, { target: UploadTarget; photo: Photo }>('uploadPhoto'),
     createPost: notProvided<Post, { businessid: string; content: string | null; imageUrl: string | null }>(
@@ -62,6 +66,12 @@ export const postComposerMachine = setup({
   actions: {
     reportPosted: (_, _params: { post: Post }) => {},
     clear: assign({ content: '', photo: null, target: null, error: null }),
+    notePostsLeft: assign({
+      postsLeft: ({ context, event }) => {
+        const remaining = (event as { output?: { remaining?: unknown } }).output?.remaining;
+        return typeof remaining === 'number' ? remaining : (context.postsLeft ?? null);
+      },
+    }),
   },
   guards: {
     hasSomething: ({ context }) => context.content !== '' || context.photo !== null,
@@ -101,13 +111,15 @@ export const postComposerMachine = setup({
               'Choose a file that is not a JPG, PNG or GIF, or is over 5 MB; it is not attached and the reason shows',
           },
           {
-            actions: assign({ photo: ({ event }) => event.photo, error: null }),
+            // A new photo needs its own upload: an earlier target (even one spent on a refused file) goes.
+            actions: assign({ photo: ({ event }) => event.photo, target: null, error: null }),
             description: 'Choose a JPG, PNG or GIF of at most 5 MB; its preview shows with a remove button',
           },
         ],
         'post.removePhoto': {
           guard: 'hasPhoto',
-          actions: assign({ photo: null }),
+          // The photo's upload target goes with it, so a text-only post names no image (issue 26).
+          actions: assign({ photo: null, target: null }),
           description: 'Press the remove button on the photo preview',
         },
         'post.submit': { guard: 'hasSomething', target: 'validating', description: 'Press "Post"' },
@@ -142,12 +154,17 @@ export const postComposerMachine = setup({
           {
             guard: ({ event }) => !event.output.canCreate,
             target: 'idle',
-            actions: assign({ error: ({ event }) => dailyPostLimitReached(event.output.limit) }),
+            actions: assign({ error: ({ event }) => dailyPostLimitReached(event.output.limit), postsLeft: 0 }),
             description:
               'Today\'s posts already reach the package limit: "You\'ve reached your daily post limit ({limit} posts). Upgrade your package to post more."',
           },
-          { guard: 'hasPhoto', target: 'gettingUploadTarget', description: 'Under the limit, with a photo' },
-          { target: 'posting', description: 'Under the limit, text only' },
+          {
+            guard: 'hasPhoto',
+            target: 'gettingUploadTarget',
+            actions: 'notePostsLeft',
+            description: 'Under the limit, with a photo',
+          },
+          { target: 'posting', actions: 'notePostsLeft', description: 'Under the limit, text only' },
         ],
         onError: [
           // Spec §5: if the limit check itself fails, posting proceeds (the server still enforces it).
@@ -185,7 +202,8 @@ export const postComposerMachine = setup({
         onDone: { target: 'posting', description: 'The photo is stored' },
         onError: {
           target: 'idle',
-          actions: assign({ error: ({ event }) => failureText(event.error, POST_TEXTS.createFailed) }),
+          // The refused upload's key names nothing stored: it must never reach a post.
+          actions: assign({ error: ({ event }) => failureText(event.error, POST_TEXTS.createFailed), target: null }),
           description: 'The upload is refused (type by content, size) or fails; the reason shows, text and photo stay',
         },
       },
@@ -199,11 +217,17 @@ export const postComposerMachine = setup({
         input: ({ context }) => ({
           businessid: context.business!.businessid,
           content: context.content.trim() || null,
-          imageUrl: context.target?.key ?? null,
+          imageUrl: context.photo ? (context.target?.key ?? null) : null,
         }),
         onDone: {
           target: 'idle',
-          actions: ['clear', { type: 'reportPosted', params: ({ event }) => ({ post: event.output }) }],
+          actions: [
+            'clear',
+            assign({
+              postsLeft: ({ context }) => (context.postsLeft == null ? null : Math.max(0, context.postsLeft - 1)),
+            }),
+            { type: 'reportPosted', params: ({ event }) => ({ post: event.output }) },
+          ],
           description: 'The post is created; the composer clears and the feed shows it at the top',
         },
         onError: {

@@ -14,7 +14,7 @@ import {
   VoucherRequest,
   type VoucherType,
 } from '#contracts/vouchers.ts';
-import { failureText, notProvided } from './lib/effects.ts';
+import { failureOr, failureText, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export type VoucherField = 'title' | 'description' | 'vouchertypeid' | 'value' | 'rules' | 'startdate' | 'enddate';
@@ -36,6 +36,8 @@ export interface VoucherFormInput {
   businessid: string;
   /** The voucher being edited; null creates a new one. */
   voucher: Voucher | null;
+  /** "Duplicate": a new voucher starts from this one (title, description, type, value, rules, its length). */
+  copyOf?: Voucher | null;
   /** The business's today (YYYY-MM-DD): a new voucher runs from today for 30 days unless changed. */
   today: string;
 }
@@ -66,28 +68,52 @@ const addDays = (day: string, days: number) => {
   return date.toISOString().slice(0, 10);
 };
 
-export const draftOf = ({ voucher, today }: VoucherFormInput): VoucherDraft =>
-  voucher
-    ? {
-        title: voucher.title,
-        description: voucher.description,
-        vouchertypeid: String(voucher.vouchertypeid),
-        value: voucher.value,
-        rules: voucher.rules,
-        startdate: voucher.startdate,
-        enddate: voucher.enddate,
-        isactive: voucher.isactive,
-      }
-    : {
-        title: '',
-        description: '',
-        vouchertypeid: '',
-        value: '',
-        rules: '',
-        startdate: today,
-        enddate: addDays(today, 30),
-        isactive: true,
-      };
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * A new voucher from an existing one: "Copy of <title>" (within the title's 120 characters), the same
+ * description, type, value and rules, active, and the same number of days as the original, starting
+ * on its start day or today, whichever is later (a copy of last month's offer starts today).
+ */
+export function copyDraft(original: Voucher, today: string): VoucherDraft {
+  const startdate = original.startdate > today ? original.startdate : today;
+  return {
+    title: `Copy of ${original.title}`.slice(0, 120),
+    description: original.description,
+    vouchertypeid: String(original.vouchertypeid),
+    value: original.value,
+    rules: original.rules,
+    startdate,
+    enddate: addDays(startdate, Math.max(0, daysBetween(original.startdate, original.enddate))),
+    isactive: true,
+  };
+}
+
+export const draftOf = ({ voucher, copyOf, today }: VoucherFormInput): VoucherDraft =>
+  !voucher && copyOf
+    ? copyDraft(copyOf, today)
+    : voucher
+      ? {
+          title: voucher.title,
+          description: voucher.description,
+          vouchertypeid: String(voucher.vouchertypeid),
+          value: voucher.value,
+          rules: voucher.rules,
+          startdate: voucher.startdate,
+          enddate: voucher.enddate,
+          isactive: voucher.isactive,
+        }
+      : {
+          title: '',
+          description: '',
+          vouchertypeid: '',
+          value: '',
+          rules: '',
+          startdate: today,
+          enddate: addDays(today, 30),
+          isactive: true,
+        };
 
 export const bodyOf = (draft: VoucherDraft): SaveVoucherInput['body'] => ({ ...draft });
 
@@ -148,7 +174,7 @@ export const voucherFormMachine = setup({
         },
         onError: {
           target: 'typesFailed',
-          actions: assign({ error: VOUCHER_TEXTS.typesFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, VOUCHER_TEXTS.typesFailed) }),
           description: 'The types cannot be loaded: "Could not load voucher types." with Try again',
         },
       },

@@ -7,7 +7,7 @@
 import { assign, setup } from 'xstate';
 import { VOUCHER_TEXTS, type Voucher } from '#contracts/vouchers.ts';
 import { confirmThenRun } from './lib/confirm.ts';
-import { notProvided } from './lib/effects.ts';
+import { failureOr, notProvided } from './lib/effects.ts';
 import type { ViewTag } from './lib/tags.ts';
 
 export type VoucherStatus = 'active' | 'archived';
@@ -22,6 +22,8 @@ export interface VouchersContext {
   error: string | null;
   /** The row a dialog is about; null while creating. */
   selected: Voucher | null;
+  /** "Duplicate": the voucher a new one starts from (the Create New Voucher dialog, prefilled). */
+  copyOf: Voucher | null;
   /** An archived voucher as the server has it (the "Archived Voucher Details" dialog). */
   details: Voucher | null;
 }
@@ -31,6 +33,7 @@ export type VouchersEvent =
   | { type: 'vouchers.retry' }
   | { type: 'vouchers.create' }
   | { type: 'vouchers.edit'; voucherid: string }
+  | { type: 'vouchers.duplicate'; voucherid: string }
   | { type: 'vouchers.delete'; voucherid: string }
   | { type: 'vouchers.qr'; voucherid: string }
   | { type: 'vouchers.view'; voucherid: string }
@@ -65,7 +68,7 @@ const vouchers = setup({
     downloadQr: (_, _params: { voucher: Voucher }) => {},
     printCard: () => {},
     reportArchived: (_, _params: { voucher: Voucher }) => {},
-    select: assign({ selected: pick, error: null }),
+    select: assign({ selected: pick, copyOf: null, error: null }),
     showStatus: assign({
       status: ({ context, event }) => (event.type === 'vouchers.show' ? event.status : context.status),
       list: null,
@@ -82,7 +85,7 @@ const vouchers = setup({
 
 export const vouchersMachine = vouchers.createMachine({
   id: 'vouchers',
-  context: { status: 'active', list: null, error: null, selected: null, details: null },
+  context: { status: 'active', list: null, error: null, selected: null, copyOf: null, details: null },
   initial: 'loading',
   states: {
     loading: {
@@ -100,7 +103,7 @@ export const vouchersMachine = vouchers.createMachine({
         },
         onError: {
           target: 'failed',
-          actions: assign({ error: VOUCHER_TEXTS.listFailed }),
+          actions: assign({ error: ({ event }) => failureOr(event.error, VOUCHER_TEXTS.listFailed) }),
           description: 'The server cannot be reached or refuses: "Could not load vouchers." with Try again',
         },
       },
@@ -125,8 +128,14 @@ export const vouchersMachine = vouchers.createMachine({
             'vouchers.create': {
               guard: 'showingActive',
               target: 'form',
-              actions: assign({ selected: null, error: null }),
+              actions: assign({ selected: null, copyOf: null, error: null }),
               description: 'Press "Create New Voucher"',
+            },
+            'vouchers.duplicate': {
+              guard: 'listedActive',
+              target: 'form',
+              actions: assign({ selected: null, copyOf: pick, error: null }),
+              description: 'Press "Duplicate" on a row: "Create New Voucher" opens filled in from it',
             },
             'vouchers.edit': {
               guard: 'listedActive',
@@ -189,7 +198,10 @@ export const vouchersMachine = vouchers.createMachine({
               },
               onError: {
                 target: 'list',
-                actions: assign({ error: VOUCHER_TEXTS.deleteFailed, selected: null }),
+                actions: assign({
+                  error: ({ event }) => failureOr(event.error, VOUCHER_TEXTS.deleteFailed),
+                  selected: null,
+                }),
                 description: 'The server refuses or cannot be reached: the alert "Could not delete voucher."',
               },
             },
@@ -222,7 +234,10 @@ export const vouchersMachine = vouchers.createMachine({
             },
             onError: {
               target: 'list',
-              actions: assign({ error: VOUCHER_TEXTS.detailsFailed, selected: null }),
+              actions: assign({
+                error: ({ event }) => failureOr(event.error, VOUCHER_TEXTS.detailsFailed),
+                selected: null,
+              }),
               description:
                 'The voucher cannot be loaded: the dialog closes and the alert "Could not load voucher details."',
             },

@@ -135,7 +135,7 @@ const uploadRuns = Math.max(5, RUNS / 2);
 const uploadApi = await time(uploadRuns, async () => {
   const target = await call('/api/posts/upload-url?filename=big.png&fileType=image%2Fpng', { headers: auth });
   const { uploadUrl } = (await target.json()) as { uploadUrl: string };
-  const put = await fetch(uploadUrl, {
+  const put = await fetch(new URL(uploadUrl, server.url), {
     method: 'PUT',
     headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
     body: image,

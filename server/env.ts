@@ -62,6 +62,8 @@ export const EnvSchema = v.object({
   // As short as 10 s so a browser test can watch a link expire; a day by default.
   VERIFY_TOKEN_TTL: v.optional(seconds(10, 2_592_000), '86400'),
   RESET_TOKEN_TTL: v.optional(seconds(60, 86_400), '3600'),
+  /** Where owners ask for another package (My Package and /config.json's salesEmail). */
+  SALES_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an e-mail address')), 'sales@example.com'),
   APP_SCHEME: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme')), 'loyaltyapp'),
   LOG_REQUESTS: v.optional(v.picklist(['true', 'false']), 'true'),
   /**

@@ -21,8 +21,9 @@ if (problem) {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let database: Database;
+let lock: ReturnType<typeof lockDataDir> | undefined;
 try {
-  if (!env.DATABASE_URL) lockDataDir(path.resolve(env.DATA_DIR), 'the portal server (npm start)');
+  if (!env.DATABASE_URL) lock = lockDataDir(path.resolve(env.DATA_DIR), 'the portal server (npm start)');
   database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
@@ -54,6 +55,12 @@ try {
 }
 const port = Number(new URL(server.url).port);
 const url = env.PUBLIC_URL?.replace(/\/+$/, '') ?? listeningOrigin(env.HOST, port);
+// Where this machine's tools reach it (npm run simulate reads it from the lock): the listening address.
+// 127.0.0.1 rather than localhost: Node resolves localhost to ::1 first, where an IPv4 server is not.
+const everywhere = env.HOST === '0.0.0.0' || env.HOST === '' || env.HOST === 'localhost';
+lock?.noteUrl(
+  everywhere ? `http://127.0.0.1:${port}` : listeningOrigin(env.HOST, port).replace('//localhost:', '//127.0.0.1:'),
+);
 // Since the process started (performance's time origin): includes module loading and, on a first
 // `npm start`, the SPA build.
 const seconds = (performance.now() / 1000).toFixed(1);

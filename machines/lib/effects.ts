@@ -33,5 +33,13 @@ export function failureText(error: unknown, fallback: string, networkText?: stri
   return text(failure.message) || fallback;
 }
 
+/**
+ * A screen's failure under spec §8's general rule with the screen's own text as its fallback: the
+ * server's message, else the request's own (a 200 of the wrong shape: "Invalid response format from
+ * server"), else `text`. A request that got no answer also shows `text` ("Could not load vouchers." says
+ * more than the general network sentence). Used where a machine shows a fixed §8 fallback.
+ */
+export const failureOr = (error: unknown, text: string): string => failureText(error, text, text);
+
 /** The provider's error name (Amplify errors carry one), used to recognise a few conditions. */
 export const failureName = (error: unknown): string => text((error as Partial<Failure> | null)?.name);

@@ -121,6 +121,7 @@ export const walkedInCi = {
       'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → done.actor.loadVoucher → vouchers.close',
       'done.actor.loadVouchers → vouchers.show → done.actor.loadVouchers → vouchers.view → error.actor.loadVoucher(network) → vouchers.show → done.actor.loadVouchers',
       'done.actor.loadVouchers → vouchers.qr → vouchers.close',
+      'done.actor.loadVouchers → vouchers.duplicate → vouchers.close',
     ],
     notWalked: '',
   },

@@ -22,6 +22,7 @@ export const amelia: Conversation = {
   conversationid: '0d4c7a52-6f0e-4c47-9d3b-2a1f5b8e9c01',
   firstname: 'Amelia',
   surname: 'Hughes',
+  email: 'amelia.hughes.0@customers.example',
   last_message: 'And could you keep two cardamom buns for me?',
   last_message_at: '2026-11-24T08:12:00.000Z',
   unread_count: 2,

@@ -61,6 +61,7 @@ export const vouchersEntry = defineEntry({
     note({ type: 'vouchers.retry' }, { say: 'press "Try again"' }),
     { type: 'vouchers.create' },
     note({ type: 'vouchers.edit', voucherid: demoVoucher.voucherid }, { say: `on "${demoVoucher.title}"` }),
+    note({ type: 'vouchers.duplicate', voucherid: demoVoucher.voucherid }, { say: `on "${demoVoucher.title}"` }),
     note({ type: 'vouchers.delete', voucherid: demoVoucher.voucherid }, { say: `on "${demoVoucher.title}"` }),
     note({ type: 'vouchers.qr', voucherid: demoVoucher.voucherid }, { say: `on "${demoVoucher.title}"` }),
     note(
@@ -86,6 +87,16 @@ export const vouchersEntry = defineEntry({
     note(fail('archiveVoucher', { message: networkFailure, network: true }), {
       arrange: blockPattern('*/api/vouchers/*'),
     }),
+  ],
+  // "Duplicate" from the list, then Cancel: walked in CI (the covering set reaches it only after a failure).
+  scenarios: [
+    {
+      events: [
+        done('loadVouchers', [demoVoucher]),
+        note({ type: 'vouchers.duplicate', voucherid: demoVoucher.voucherid }, { say: `on "${demoVoucher.title}"` }),
+        note({ type: 'vouchers.close' }, { say: '' }),
+      ],
+    },
   ],
   uiKey: (s) => ({
     state: s.value,
@@ -146,6 +157,11 @@ export const voucherFormEntry = defineEntry({
       label: 'Create New Voucher',
       input: { businessid: demoBusiness.businessid, voucher: null, today: '2026-11-24' },
       start: { url: '/vouchers', signedInAs: demoOwner, andThen: 'press "Create New Voucher"' },
+    },
+    {
+      label: 'Duplicate a voucher',
+      input: { businessid: demoBusiness.businessid, voucher: null, copyOf: demoVoucher, today: '2026-11-24' },
+      start: { url: '/vouchers', signedInAs: demoOwner, andThen: `press "Duplicate" on "${demoVoucher.title}"` },
     },
     {
       label: 'Edit Voucher',

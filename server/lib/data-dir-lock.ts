@@ -9,7 +9,8 @@ import path from 'node:path';
  */
 export const LOCK_FILE = 'portal.lock';
 
-type Holder = { pid: number; holder: string; since: string };
+/** `url`: where the server holding the directory answers (written once it listens; npm run simulate reads it). */
+type Holder = { pid: number; holder: string; since: string; url?: string };
 
 export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError';
@@ -38,13 +39,24 @@ function read(file: string): Holder | undefined {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
     if (typeof parsed.pid !== 'number' || !Number.isInteger(parsed.pid)) return undefined;
-    return { pid: parsed.pid, holder: String(parsed.holder ?? 'another process'), since: String(parsed.since ?? '') };
+    return {
+      pid: parsed.pid,
+      holder: String(parsed.holder ?? 'another process'),
+      since: String(parsed.since ?? ''),
+      ...(typeof parsed.url === 'string' ? { url: parsed.url } : {}),
+    };
   } catch {
     return undefined;
   }
 }
 
-export type DataDirLock = { file: string; release: () => void };
+export type DataDirLock = { file: string; release: () => void; noteUrl: (url: string) => void };
+
+/** The live process holding `dataDir` (with its address, if it is a listening server), else undefined. */
+export function dataDirHolder(dataDir: string): Holder | undefined {
+  const current = read(path.join(dataDir, LOCK_FILE));
+  return current && current.pid !== process.pid && alive(current.pid) ? current : undefined;
+}
 
 /**
  * Takes the lock on `dataDir` for this process, or throws DataDirBusyError naming the live holder.
@@ -72,5 +84,8 @@ export function lockDataDir(dataDir: string, holder: string): DataDirLock {
   };
   // Every way out of the process (process.exit included) ends here; only a kill -9 leaves the file.
   process.on('exit', release);
-  return { file, release };
+  const noteUrl = (url: string) => {
+    if (read(file)?.pid === process.pid) writeFileSync(file, `${JSON.stringify({ ...mine, url })}\n`);
+  };
+  return { file, release, noteUrl };
 }

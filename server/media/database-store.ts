@@ -9,16 +9,22 @@ import { lockBusiness, mediaBytes } from '../lib/usage.ts';
 import { IMAGE_NOT_FOUND, keyBelongsTo, type MediaStore, UPLOAD_TARGET_TTL_MS } from './store.ts';
 
 export const UPLOAD_PATH = '/api/public/media-uploads';
+/** Where the database store serves images: a path on the API's origin. */
+export const MEDIA_PATH = '/media/';
 
 /**
  * Images in the `media` table, served from /media/<key>. The upload URL carries a random 256-bit token
  * stored only as its hash, valid for 10 minutes and spent by the upload (server/media/media.routes.ts).
+ *
+ * Both addresses are paths on this server, never absolute: the SPA resolves them against the origin it
+ * calls (/config.json's apiBaseUrl, '' = the page's own), so a page opened at 127.0.0.1, at localhost or
+ * from a CDN uploads and shows photos without a cross-origin request (issue 26).
  */
 export function databaseStore(db: Db): MediaStore {
   return {
     kind: 'database',
-    baseUrl: (origin) => `${origin}/media/`,
-    async uploadTarget({ businessid, key, contentType, origin, now }) {
+    baseUrl: () => MEDIA_PATH,
+    async uploadTarget({ businessid, key, contentType, now }) {
       const token = newToken();
       await db.insert(uploadTargets).values({
         key,
@@ -29,7 +35,7 @@ export function databaseStore(db: Db): MediaStore {
         createdAt: now,
       });
       const query = new URLSearchParams({ key, token });
-      return `${origin}${UPLOAD_PATH}?${query}`;
+      return `${UPLOAD_PATH}?${query}`;
     },
     async claim({ businessid, key }) {
       if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;

@@ -10,16 +10,17 @@ import type { ImageType } from '#contracts/posts.ts';
  */
 export interface MediaStore {
   readonly kind: 'database' | 's3';
-  /** Where the SPA and the app find images: key appended to this (/config.json's mediaBaseUrl). */
-  baseUrl(origin: string): string;
-  /** A signed URL the browser PUTs the file to, with its Content-Type and X-Requested-With. */
-  uploadTarget(input: {
-    businessid: string;
-    key: string;
-    contentType: ImageType;
-    origin: string;
-    now: Date;
-  }): Promise<string>;
+  /**
+   * Where the SPA and the app find images: key appended to this (/config.json's mediaBaseUrl). An
+   * absolute URL (a bucket) or a path on the API's origin (the database store), which the caller resolves
+   * against the origin it calls: never a fixed host name of this server.
+   */
+  baseUrl(): string;
+  /**
+   * The URL the browser PUTs the file to, with its Content-Type and X-Requested-With: signed and absolute
+   * (a bucket), or a path on the API's origin (the database store), resolved like `baseUrl`.
+   */
+  uploadTarget(input: { businessid: string; key: string; contentType: ImageType; now: Date }): Promise<string>;
   /** Null when the key is usable by this business in a post; else the sentence to answer with. */
   claim(input: { businessid: string; key: string; now: Date }): Promise<string | null>;
   /**

@@ -80,7 +80,7 @@ export async function demoApp(deps: AppDeps, owner: { email: string; password: s
      */
     async upload(uploadUrl: string, contentType: string, bytes: Uint8Array<ArrayBuffer>) {
       const init = { method: 'PUT', headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest' } };
-      const url = new URL(uploadUrl);
+      const url = new URL(uploadUrl, 'http://portal.invalid');
       const response =
         deps.media.kind === 'database'
           ? await app.as(ownerPhone)(`${url.pathname}${url.search}`, { ...init, body: bytes })

@@ -21,6 +21,8 @@ export interface ApiConfig {
   mediaBaseUrl: string;
   /** The mobile app's deep-link scheme (/config.json's appScheme), for the voucher QR codes. */
   appScheme: string;
+  /** Where owners ask for another package (/config.json's salesEmail, SALES_EMAIL on the server). */
+  salesEmail?: string;
   /** Injected by unit tests; the browser's fetch otherwise. */
   fetch?: typeof globalThis.fetch;
 }
@@ -126,8 +128,23 @@ export const api = {
 /** The mobile app's deep-link scheme, e.g. "loyaltyapp" (claim links are `<scheme>://claim-voucher/{id}`). */
 export const appScheme = () => config.appScheme;
 
+/** The sales team's address for package changes (My Package). */
+export const salesEmail = () => config.salesEmail ?? 'sales@example.com';
+
+/**
+ * An address the server gave as a path (the database store's images and upload targets) on the origin
+ * the SPA calls: apiBaseUrl when the API lives elsewhere, else the page's own origin (a relative URL).
+ * An absolute address (a bucket) is kept as it is. Never a fixed host: the page may be opened at
+ * 127.0.0.1, at localhost or from a CDN, and each must reach the API it calls (issue 26).
+ */
+export function onApiOrigin(address: string): string {
+  if (!address.startsWith('/') || address.startsWith('//') || !config.baseUrl) return address;
+  return `${config.baseUrl.replace(/\/+$/, '')}${address}`;
+}
+
 /** The address of a stored image (spec §3: a fixed public storage location plus the key). */
-export const mediaUrl = (key: string) => `${config.mediaBaseUrl}${key.split('/').map(encodeURIComponent).join('/')}`;
+export const mediaUrl = (key: string) =>
+  onApiOrigin(`${config.mediaBaseUrl}${key.split('/').map(encodeURIComponent).join('/')}`);
 
 /**
  * PUT a file to a signed upload target, with its Content-Type and the anti-forgery header (spec §7).
@@ -135,7 +152,7 @@ export const mediaUrl = (key: string) => `${config.mediaBaseUrl}${key.split('/')
  */
 export async function uploadFile(url: string, file: Blob, contentType: string, signal?: AbortSignal): Promise<void> {
   try {
-    await http(url, {
+    await http(onApiOrigin(url), {
       method: 'PUT',
       baseURL: undefined,
       headers: { 'Content-Type': contentType, 'X-Requested-With': 'XMLHttpRequest' },

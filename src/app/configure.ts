@@ -41,6 +41,7 @@ export function configureClients(config: RuntimeConfig): void {
     baseUrl: config.apiBaseUrl,
     mediaBaseUrl: config.mediaBaseUrl,
     appScheme: config.appScheme,
+    ...(config.salesEmail ? { salesEmail: config.salesEmail } : {}),
     accessToken,
   });
 }

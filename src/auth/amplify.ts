@@ -11,6 +11,7 @@ import {
   fetchAuthSession,
   type SignInOutput,
 } from 'aws-amplify/auth';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '#contracts/config.ts';
 import type { SignInOutcome } from '#machines/sign-in.outcomes.ts';
 
@@ -18,16 +19,31 @@ import type { SignInOutcome } from '#machines/sign-in.outcomes.ts';
 export type { SignInOutcome };
 
 export function configure(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.auth.userPoolId,
-        userPoolClientId: config.auth.userPoolClientId,
-        // Amplify parses this with new URL(): it must be absolute (the server builds it from its origin).
-        ...(config.auth.userPoolEndpoint ? { userPoolEndpoint: config.auth.userPoolEndpoint } : {}),
+  const configureAmplify = () =>
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: config.auth.userPoolId,
+          userPoolClientId: config.auth.userPoolClientId,
+          // Amplify parses this with new URL(): it must be absolute (the server builds it from its origin).
+          ...(config.auth.userPoolEndpoint ? { userPoolEndpoint: config.auth.userPoolEndpoint } : {}),
+        },
       },
-    },
-  });
+    });
+  if (!config.auth.userPoolEndpoint) {
+    configureAmplify();
+    return;
+  }
+  // Amplify warns "You are using a custom Amazon Cognito User Pool endpoint" on every configure: the
+  // endpoint is this portal's own, by design, so that one note is silenced (issue 26). Only for this
+  // call: every later Amplify warning still reaches the console.
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    configureAmplify();
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
 }
 
 /** Real Cognito omits the claim for users in no group, so "absent" means "no groups". */

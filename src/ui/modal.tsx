@@ -12,6 +12,8 @@ export interface CloseControl {
 
 export interface ModalProps {
   title: string;
+  /** A line under the title in the header (the chat's customer e-mail), read as the dialog's description. */
+  subtitle?: string | null;
   /** The close button, Escape (wherever focus is) and a backdrop click. */
   onClose: () => void;
   /** From the flow (`enabledFor`): while disabled, the close button is off and Escape and the backdrop do nothing. */
@@ -39,6 +41,7 @@ const CONTROLS =
  */
 export function Modal({
   title,
+  subtitle,
   onClose,
   closeControl,
   children,
@@ -83,11 +86,21 @@ export function Modal({
         role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={subtitle ? `${titleId}-subtitle` : undefined}
         tabIndex={-1}
         className={['modal', className].filter(Boolean).join(' ')}
       >
         <div className="modal-header">
-          <h2 id={titleId}>{title}</h2>
+          {subtitle ? (
+            <div className="modal-heading">
+              <h2 id={titleId}>{title}</h2>
+              <p id={`${titleId}-subtitle`} className="modal-subtitle">
+                {subtitle}
+              </p>
+            </div>
+          ) : (
+            <h2 id={titleId}>{title}</h2>
+          )}
           <Button variant="ghost" icon aria-label="Close" {...closeControl} onClick={() => closeRef.current()}>
             <CloseIcon />
           </Button>

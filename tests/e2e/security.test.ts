@@ -64,7 +64,7 @@ describe.runIf(available)('the browser security sweep', () => {
     const demo = await signInCustomer(call, await pool(), stack.demo.email, stack.demo.password);
     const posts = await api<Array<{ imageurl: string | null }>>(demo, 'GET', '/api/businesses/me/posts');
     const { mediaBaseUrl } = (await (await call('/config.json')).json()) as { mediaBaseUrl: string };
-    const photo = new URL(`${mediaBaseUrl}${posts.find((p) => p.imageurl)!.imageurl}`).pathname;
+    const photo = new URL(`${mediaBaseUrl}${posts.find((p) => p.imageurl)!.imageurl}`, stack.baseUrl).pathname;
     const others = [
       ...['/config.json', '/assets/no-such-chunk.js', '/api/businesses/me', '/healthz', photo],
       ...['/dev/mailbox', '/dev/mailbox.css'],

@@ -97,7 +97,7 @@ describeFlow(followersEntry, {
     'ready.detail': (_s, flow) => {
       const ctx = live(flow);
       const d = within(dialog()!);
-      if (ctx.error) expect(d.getByRole('alert').textContent).toBe(specTexts.followerFailed);
+      if (ctx.error) expect(d.getByRole('alert').textContent).toBe(ctx.error);
       else {
         const { firstname, surname, email, history } = ctx.detail!;
         expect(d.getByText([firstname, surname].filter(Boolean).join(' '))).toBeTruthy();

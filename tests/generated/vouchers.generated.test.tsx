@@ -51,6 +51,7 @@ function expectList(flow: Flow) {
       expect(r.getByText(v.isactive ? 'Active' : 'Inactive')).toBeTruthy();
       expect(r.getByRole('button', { name: new RegExp(`^${specTexts.showQrCode}`) })).toBeTruthy();
       expect(r.getByRole('button', { name: /^Edit/ })).toBeTruthy();
+      expect(r.getByRole('button', { name: /^Duplicate/ })).toBeTruthy();
       expect(r.getByRole('button', { name: /^Delete/ })).toBeTruthy();
     } else {
       expect(r.getAllByText(v.deleted_by_email ?? 'N/A').length).toBeGreaterThan(0);
@@ -73,6 +74,7 @@ describeFlow(vouchersEntry, {
     'vouchers.retry': () => fireEvent.click(button('Try again')),
     'vouchers.create': () => fireEvent.click(button(specTexts.createNewVoucher)),
     'vouchers.edit': () => fireEvent.click(rowButton(/^Edit/)),
+    'vouchers.duplicate': () => fireEvent.click(rowButton(/^Duplicate/)),
     'vouchers.delete': () => fireEvent.click(rowButton(/^Delete/)),
     'vouchers.qr': () => fireEvent.click(rowButton(new RegExp(`^${specTexts.showQrCode}`))),
     'vouchers.view': () => fireEvent.click(rowButton(/^View/)),
@@ -127,6 +129,7 @@ describeFlow(vouchersEntry, {
       expect(button(specTexts.createNewVoucher).matches(':disabled')).toBe(live(flow).status !== 'active');
     },
     'ready.form': (_s, flow) => {
+      // "Duplicate" opens Create New Voucher (filled in from the row: tests/unit/owner-polish.test.tsx).
       const name = live(flow).selected ? specTexts.editVoucher : specTexts.createNewVoucher;
       expect(dialog(name)).not.toBeNull();
     },

@@ -106,7 +106,7 @@ describe('the demo fixtures of the QA plans', () => {
     const check = await server.api('GET', `/api/packages/usage/${business.businessid}/can-create-post`, {
       token: accessToken,
     });
-    expect(await check.json()).toEqual({ canCreate: true, limit: 3 });
+    expect(await check.json()).toEqual({ canCreate: true, limit: 3, remaining: 3 });
   });
 
   it('has vouchers its followers claimed through the customer API, some redeemed, one archived by the owner', async () => {

@@ -55,6 +55,8 @@ describe('a customer writes to a business', () => {
       conversationid: sent.conversationid,
       firstname: 'Ada',
       surname: 'Lovelace',
+      // The customer's e-mail tells two customers of one name apart (issue 26).
+      email: 'ada@example.com',
       last_message: 'And is the terrace open?',
       last_message_at: expect.any(String),
       unread_count: 2,
@@ -346,5 +348,22 @@ describe('concurrent writes', () => {
     expect(conversations).toHaveLength(1);
     expect(conversations[0]!.unread_count).toBe(8);
     expect(await messagesOf(barber.token, conversations[0]!.conversationid)).toHaveLength(8);
+  });
+});
+
+// Last: a fourth customer of the café would change the counts the tests above expect.
+describe('customers of one name', () => {
+  it("tells two customers of the same name apart by e-mail, and never shows the customer side anyone's e-mail", async () => {
+    const twin = await signedInCustomer(server, {
+      email: 'ada.two@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect((await follow(server, twin, cafe.businessid)).status).toBe(201);
+    expect((await write(twin, cafe.businessid, 'Same name, other person')).status).toBe(201);
+    const adas = (await list(cafe.token)).filter((c) => c.firstname === 'Ada');
+    expect(adas.map((c) => c.email).sort()).toEqual(['ada.two@example.com', 'ada@example.com']);
+    const mine = await server.api('GET', '/api/customer/conversations', { token: twin.accessToken });
+    expect(JSON.stringify(await mine.json())).not.toContain('@');
   });
 });

@@ -55,7 +55,8 @@ describe('the portal origin', () => {
     const config = JSON.parse(response.body);
     const origin = `http://localhost:${new URL(server.url).port}`;
     expect(config.auth.userPoolEndpoint).toBe(`${origin}/cognito/`);
-    expect(config.mediaBaseUrl).toBe(`${origin}/media/`);
+    // Images this server keeps are a path the SPA resolves against the origin it calls (issue 26).
+    expect(config.mediaBaseUrl).toBe('/media/');
     expect(response.body).not.toContain('evil.example');
   });
 

@@ -83,6 +83,7 @@ describe('usage and stats with followers who came through the customer API', () 
     expect(await get(`/api/packages/usage/${me.businessid}/can-create-post`, token)).toEqual({
       canCreate: false,
       limit: 1,
+      remaining: 0,
     });
     expect(await get(`/api/packages/usage/${me.businessid}/can-add-resource`, token)).toEqual({
       canAdd: true,

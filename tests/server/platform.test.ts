@@ -100,7 +100,7 @@ describe('runtime configuration', () => {
     const config = await response.json();
     expect(config.auth.userPoolEndpoint).toBe(`${origin}/cognito/`);
     expect(config.auth.userPoolId).toBe(server.env.USER_POOL_ID);
-    expect(config.mediaBaseUrl).toBe(`${origin}/media/`);
+    expect(config.mediaBaseUrl).toBe('/media/');
     // This page was loaded from 127.0.0.1: its CSP allows the configured origin for calls and images.
     const csp = response.headers.get('content-security-policy')!;
     expect(csp).toContain(`connect-src 'self' ${origin}`);

@@ -152,7 +152,7 @@ describe('a deleted post still counts toward the daily limit', () => {
     const check = await server.api('GET', `/api/packages/usage/${sam.businessid}/can-create-post`, {
       token: sam.token,
     });
-    expect(await check.json()).toEqual({ canCreate: false, limit: 3 });
+    expect(await check.json()).toEqual({ canCreate: false, limit: 3, remaining: 0 });
   });
 
   it('lets no more than the limit through when deletes and new posts race', async () => {

@@ -99,7 +99,7 @@ describe('uploads: type by content, 5 MB, signed single-use targets', () => {
     const target = await server.api('GET', '/api/posts/upload-url?filename=a.png&fileType=image%2Fpng', {
       token: maya.token,
     });
-    const { uploadUrl } = (await target.json()) as { uploadUrl: string };
+    const uploadUrl = new URL(((await target.json()) as { uploadUrl: string }).uploadUrl, server.url).toString();
     const forged = new URL(uploadUrl);
     forged.searchParams.set('token', `${forged.searchParams.get('token')!.slice(0, -2)}xx`);
     const send = (url: string) =>
@@ -126,7 +126,12 @@ describe('uploads: type by content, 5 MB, signed single-use targets', () => {
       token: maya.token,
     });
     const { uploadUrl } = (await target.json()) as { uploadUrl: string };
-    const res = await fetch(uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png() });
+    expect(uploadUrl).toMatch(/^\/api\/public\/media-uploads\?/);
+    const res = await fetch(new URL(uploadUrl, server.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: png(),
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -201,7 +206,7 @@ describe('the daily post limit, in the business time zone', () => {
     const check = await server.api('GET', `/api/packages/usage/${far.businessid}/can-create-post`, {
       token: far.token,
     });
-    expect(await check.json()).toEqual({ canCreate: false, limit: 3 });
+    expect(await check.json()).toEqual({ canCreate: false, limit: 3, remaining: 0 });
     // 10:01 UTC is 00:01 the next local day, though it is the same UTC day.
     clock.set(Date.parse('2026-11-24T10:01:00Z'));
     expect((await post(far, { content: 'new day' })).status).toBe(201);

@@ -120,6 +120,39 @@ describe.skipIf(embeddedOnly)('the embedded database lock', { timeout: 240_000 }
     expect(existsSync(lockFile)).toBe(false);
   });
 
+  it('npm run simulate finds the running server through the lock (no PORT needed) and says a refusal in one line', async () => {
+    const dir = dataDir();
+    const port = await freePort();
+    const server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dir }));
+    try {
+      const lock = JSON.parse(readFileSync(path.join(dir, 'portal.lock'), 'utf8'));
+      expect(lock.url).toBe(`http://127.0.0.1:${port}`);
+      // PORT is not this server's: the lock names it, so the customers go over HTTP, not to a locked database.
+      const env = childEnv({ DATA_DIR: dir, PORT: String(await freePort()) });
+      const simulated = await runToEnd(
+        'scripts/simulate.ts',
+        ['--business', 'demo', '--customers', '1', '--follow'],
+        env,
+      );
+      expect(simulated.output).toContain(`over HTTP at http://127.0.0.1:${port}`);
+      expect(simulated.output).not.toMatch(/Stop that process first/);
+      expect(simulated.code).toBe(0);
+      // "Second flat white on us" is inactive: the server's reason, on one line, no stack trace.
+      const refused = await runToEnd(
+        'scripts/simulate.ts',
+        ['--business', 'demo', '--customers', '1', '--claim', 'Second flat white on us'],
+        env,
+      );
+      expect(refused.code).toBe(1);
+      const errors = refused.output.split('\n').filter((line) => /error/i.test(line));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/^Error: claim answered 4\d\d: \S/);
+      expect(refused.output).not.toMatch(/^\s+at /m);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
   it('takes over a lock left by a process that is gone', async () => {
     const dir = dataDir();
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;

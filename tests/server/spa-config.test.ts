@@ -87,3 +87,15 @@ describe('the data block', () => {
     expect(inlined(inlineConfig('<div id="root"></div>', { a: 1 }))).toEqual({ a: 1 });
   });
 });
+
+describe('SALES_EMAIL', () => {
+  it('reaches the SPA through /config.json (salesEmail), sales@example.com when unset', async () => {
+    expect((await (await spa.request('/config.json')).json()).salesEmail).toBe('sales@example.com');
+    const set = await startTestServer({ env: { SALES_EMAIL: 'deals@portal.example' } });
+    try {
+      expect((await (await set.request('/config.json')).json()).salesEmail).toBe('deals@portal.example');
+    } finally {
+      await set.stop();
+    }
+  });
+});

@@ -81,7 +81,7 @@ describe('photo storage per business by package', () => {
       size: limit - 100,
       bytes: null,
     });
-    const put = await fetch(uploadUrl, {
+    const put = await fetch(new URL(uploadUrl, server.url), {
       method: 'PUT',
       headers: { 'content-type': 'image/png', 'x-requested-with': 'XMLHttpRequest' },
       body: png(32, 32),

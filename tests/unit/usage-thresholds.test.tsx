@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Plan } from '#contracts/packages.ts';
 import { loadMachine } from '#machines/load.machine.ts';
+import { ApiError, toFailure } from '#src/api/errors.ts';
 import { PackageView, planButton } from '#src/features/package/package-page.tsx';
 import { UsageCard } from '#src/features/package/usage-card.tsx';
 import { specTexts } from '../spec/spec-texts.ts';
@@ -101,7 +102,12 @@ describe('My Package', () => {
 
   it('says "Failed to load package information" when the usage cannot be loaded', async () => {
     const logic = loadMachine.provide({
-      actors: { load: fromPromise<unknown, void>(async () => Promise.reject(new Error('x'))) },
+      // As the wiring hands it over (apiEffect → toFailure): a 500 without a message.
+      actors: {
+        load: fromPromise<unknown, void>(async () =>
+          Promise.reject(toFailure(new ApiError('http', 'Request failed with status 500', 500))),
+        ),
+      },
     });
     render(<PackageView businessid="b1" logic={logic} />);
     expect((await screen.findByRole('alert')).textContent).toContain(specTexts.packageFailed);

@@ -19,6 +19,7 @@ export const listFields = {
   conversationid: conversations.conversationid,
   firstname: users.firstname,
   surname: users.lastname,
+  email: users.email,
   lastMessage: conversations.lastMessage,
   lastMessageAt: conversations.lastMessageAt,
   unreadCount: conversations.unreadCount,
@@ -28,6 +29,7 @@ type ListRow = {
   conversationid: string;
   firstname: string | null;
   surname: string | null;
+  email: string;
   lastMessage: string | null;
   lastMessageAt: Date | null;
   unreadCount: number;
@@ -37,6 +39,7 @@ export const toConversation = (row: ListRow): Conversation => ({
   conversationid: row.conversationid,
   firstname: row.firstname,
   surname: row.surname,
+  email: row.email,
   last_message: row.lastMessage,
   last_message_at: row.lastMessageAt?.toISOString() ?? null,
   unread_count: row.unreadCount,

@@ -83,7 +83,11 @@ export function packagesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   app.get('/usage/:businessid/can-create-post', async (c) => {
     const plan = await mine(c);
     const today = await postsToday(db, plan, clock());
-    return c.json({ canCreate: today < plan.postsPerDayLimit, limit: plan.postsPerDayLimit });
+    return c.json({
+      canCreate: today < plan.postsPerDayLimit,
+      limit: plan.postsPerDayLimit,
+      remaining: Math.max(0, plan.postsPerDayLimit - today),
+    });
   });
 
   app.get('/usage/:businessid/can-add-resource', async (c) => {

@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { dailyPostLimitReached, mediaBytesLimit, mediaLimitReached, uploadLimitReached } from '#contracts/limits.ts';
 import { NewPost, POST_DELETED, PostUpdate, type UploadTarget, UploadUrlQuery } from '#contracts/posts.ts';
 import { posts } from '../../db/schema.ts';
-import { publicOrigin } from '../../lib/client-ip.ts';
 import { newId } from '../../lib/crypto.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParam, notFound } from '../../lib/ids.ts';
@@ -59,7 +58,6 @@ export function postsRoutes({ db, env, clock, media }: Pick<AppDeps, 'db' | 'env
       businessid: mine.businessid,
       key,
       contentType: fileType,
-      origin: publicOrigin(c, env),
       now,
     });
     return c.json({ uploadUrl, key } satisfies UploadTarget);

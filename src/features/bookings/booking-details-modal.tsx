@@ -280,7 +280,7 @@ export function BookingDetailsModal({
               )}
               {state.hasTag('slotsFailed') && (
                 <LoadError
-                  text={BOOKING_TEXTS.slotsFailed}
+                  text={state.context.slotsError ?? BOOKING_TEXTS.slotsFailed}
                   onRetry={() => send({ type: 'details.retrySlots' })}
                   event="details.retrySlots"
                 />

@@ -160,7 +160,7 @@ export function BookingFormModal({
           )}
           {state.hasTag('slotsFailed') && (
             <LoadError
-              text={BOOKING_TEXTS.slotsFailed}
+              text={state.context.slotsError ?? BOOKING_TEXTS.slotsFailed}
               onRetry={() => send({ type: 'booking.retrySlots' })}
               event="booking.retrySlots"
             />

@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { Post } from '#contracts/posts.ts';
 import { composerPlaceholder, type postComposerMachine } from '#machines/post-composer.machine.ts';
+import { countOf } from '#src/lib/plural.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
 import { Button } from '#src/ui/button.tsx';
@@ -20,7 +21,7 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
     logic.provide({ actions: { reportPosted: (_, params: { post: Post }) => onPosted(params.post) } }),
     { input: { business, firstName }, options },
   );
-  const { content, photo, error } = state.context;
+  const { content, photo, error, postsLeft } = state.context;
   const busy = state.hasTag('busy');
   const fileInput = useRef<HTMLInputElement>(null);
   const ids = { text: useId(), error: useId() };
@@ -71,6 +72,11 @@ export function PostComposer({ business, firstName, onPosted, logic = liveCompos
         </div>
       )}
       <Alert id={ids.error} text={error} />
+      {postsLeft != null && !error && (
+        <p className="composer-left" role="status">
+          {countOf(postsLeft, 'post', 'posts')} left today
+        </p>
+      )}
       <div className="composer-actions">
         <input
           ref={fileInput}

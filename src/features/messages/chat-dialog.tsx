@@ -79,6 +79,7 @@ export function ChatDialog({
   return (
     <Modal
       title={`Conversation with ${name}`}
+      subtitle={conversation.email}
       onClose={onClose}
       closeControl={closeControl}
       className="modal-fullscreen chat-dialog"

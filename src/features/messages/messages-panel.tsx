@@ -18,7 +18,7 @@ import { EmptyState } from '#src/ui/empty-state.tsx';
 import { MessageIcon } from '#src/ui/icons.tsx';
 import { type CloseControl, Modal } from '#src/ui/modal.tsx';
 import { SearchField } from '#src/ui/search-field.tsx';
-import { ChatDialog } from './chat-dialog.tsx';
+import { ChatDialog, messageTime } from './chat-dialog.tsx';
 import { isHidden, liveConversationsPoller, liveMessagesPanel } from './messages.wiring.ts';
 import './messages.css';
 
@@ -240,7 +240,16 @@ function ConversationList({
                   </span>
                 )}
               </span>
-              <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+              {/* The time on the last message's line: the name keeps the whole first line. */}
+              <span className="conversation-foot">
+                <span className="conversation-last">{conversation.last_message ?? 'No messages yet'}</span>
+                {conversation.last_message_at && (
+                  <time className="conversation-time" dateTime={conversation.last_message_at}>
+                    <span className="visually-hidden">, at </span>
+                    {messageTime(conversation.last_message_at)}
+                  </time>
+                )}
+              </span>
             </button>
             {open && (
               <div id={detailsId} className="conversation-details">

@@ -2,7 +2,9 @@
 import { useId, useMemo } from 'react';
 import type { Plan } from '#contracts/packages.ts';
 import type { loadMachine } from '#machines/load.machine.ts';
+import { salesEmail } from '#src/api/client.ts';
 import type { PageProps } from '#src/lib/page.ts';
+import { countOf } from '#src/lib/plural.ts';
 import { type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Button } from '#src/ui/button.tsx';
 import { LoadError } from '#src/ui/load-error.tsx';
@@ -33,9 +35,9 @@ function PlanCard({ plan, current }: { plan: Plan; current: string | null }) {
         {plan.annual_price > 0 && <span className="plan-saving"> · Save {money(saving)} a year</span>}
       </p>
       <ul className="plan-limits">
-        <li>{plan.follower_limit.toLocaleString()} followers</li>
-        <li>{plan.posts_per_day_limit.toLocaleString()} posts per day</li>
-        <li>{plan.bookable_resources_limit.toLocaleString()} bookable resources</li>
+        <li>{countOf(plan.follower_limit, 'follower', 'followers')}</li>
+        <li>{countOf(plan.posts_per_day_limit, 'post per day', 'posts per day')}</li>
+        <li>{countOf(plan.bookable_resources_limit, 'bookable resource', 'bookable resources')}</li>
         <li>{plan.custom_branding_enabled ? 'Custom branding' : 'No custom branding'}</li>
         <li>{plan.support_level === 'priority' ? 'Priority support' : 'Email support'}</li>
       </ul>
@@ -62,12 +64,12 @@ export function PackageView({
       title="My Package"
       subtitle="Manage your subscription and view usage"
       actions={
-        <>
+        <div className="upgrade-action">
           <Button aria-describedby={upgradeNote}>Upgrade</Button>
-          <span id={upgradeNote} className="visually-hidden">
-            Upgrades are arranged with our sales team; see Available Packages below.
-          </span>
-        </>
+          <p id={upgradeNote} className="upgrade-note">
+            Upgrades are arranged with our sales team at {salesEmail()}; see Available Packages below.
+          </p>
+        </div>
       }
     >
       {state.hasTag('loading') && (
@@ -99,7 +101,8 @@ export function PackageView({
               Available Packages
             </h2>
             <p className="package-note">
-              To change your package or agree a price for your business, contact our sales team at sales@example.com.
+              To change your package or agree a price for your business, contact our sales team at{' '}
+              <a href={`mailto:${salesEmail()}`}>{salesEmail()}</a>.
             </p>
             {data.plans ? (
               <ul className="plan-grid">

@@ -1,6 +1,6 @@
 /** The Create New Voucher / Edit Voucher dialog: renders the voucher-form machine and sends its events. */
-import { type ChangeEvent, useId } from 'react';
-import type { Voucher } from '#contracts/vouchers.ts';
+import { type ChangeEvent, useEffect, useId, useRef } from 'react';
+import { type Voucher, valueUnit } from '#contracts/vouchers.ts';
 import type { VoucherField, voucherFormMachine } from '#machines/voucher-form.machine.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
@@ -14,6 +14,8 @@ import { liveVoucherFormLogic } from './vouchers.wiring.ts';
 export interface VoucherFormModalProps extends FlowHooks<typeof voucherFormMachine> {
   businessid: string;
   voucher: Voucher | null;
+  /** "Duplicate": a new voucher filled in from this one. */
+  copyOf?: Voucher | null;
   today: string;
   onSaved: (voucher: Voucher) => void;
   onClose: () => void;
@@ -22,6 +24,7 @@ export interface VoucherFormModalProps extends FlowHooks<typeof voucherFormMachi
 export function VoucherFormModal({
   businessid,
   voucher,
+  copyOf = null,
   today,
   onSaved,
   onClose,
@@ -37,11 +40,20 @@ export function VoucherFormModal({
         closeForm: () => onClose(),
       },
     }),
-    { input: { businessid, voucher, today }, options },
+    { input: { businessid, voucher, copyOf, today }, options },
   );
   const { draft, fieldErrors, error, types } = state.context;
   // The form is on screen (ready); a request while it is, is the save.
   const shown = state.hasTag('ready');
+  // The dialog opens on its spinner (the types load), where only Cancel can take focus; when the fields
+  // come, Title takes it, as it would have on open (issue 26: focus stayed on Cancel).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const form = formRef.current;
+    if (form && !form.contains(document.activeElement)) form.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [shown]);
+  const unit = valueUnit(types.find((t) => String(t.vouchertypeid) === draft.vouchertypeid)?.typename);
   const saving = shown && state.hasTag('busy');
   const cancel = { type: 'voucherForm.cancel' } as const;
   const field = (name: VoucherField) => ({
@@ -79,6 +91,7 @@ export function VoucherFormModal({
       )}
       {shown && (
         <form
+          ref={formRef}
           id={formId}
           className="voucher-form"
           noValidate
@@ -119,7 +132,16 @@ export function VoucherFormModal({
                 </p>
               )}
             </div>
-            <Field label="Value" type="number" inputMode="decimal" step="0.01" min="0" required {...field('value')} />
+            <Field
+              label="Value"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              required
+              unit={unit}
+              {...field('value')}
+            />
             <Field
               label="Rules"
               multiline

@@ -72,7 +72,10 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
   const showList = list !== null && !failed;
   const searching = query.trim() !== '' && (all?.length ?? 0) > 0;
   const close = () => send({ type: 'vouchers.close' });
-  const rowAction = (type: 'vouchers.edit' | 'vouchers.delete' | 'vouchers.qr' | 'vouchers.view', v: Voucher) => ({
+  const rowAction = (
+    type: 'vouchers.edit' | 'vouchers.duplicate' | 'vouchers.delete' | 'vouchers.qr' | 'vouchers.view',
+    v: Voucher,
+  ) => ({
     onClick: () => send({ type, voucherid: v.voucherid }),
     ...enabledFor(state, { type, voucherid: v.voucherid }),
   });
@@ -181,6 +184,9 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
                         <Button variant="ghost" {...rowAction('vouchers.edit', v)}>
                           Edit<span className="visually-hidden"> {v.title}</span>
                         </Button>
+                        <Button variant="ghost" {...rowAction('vouchers.duplicate', v)}>
+                          Duplicate<span className="visually-hidden"> {v.title}</span>
+                        </Button>
                         <Button variant="ghost" className="btn-danger-text" {...rowAction('vouchers.delete', v)}>
                           Delete<span className="visually-hidden"> {v.title}</span>
                         </Button>
@@ -202,6 +208,7 @@ export function VouchersView({ businessid, logic = liveVouchersLogic, options, f
         <VoucherFormModal
           businessid={businessid}
           voucher={selected}
+          copyOf={state.context.copyOf}
           today={today ?? localToday()}
           logic={formLogic}
           options={options}

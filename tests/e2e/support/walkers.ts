@@ -652,6 +652,10 @@ const vouchers: Walker = {
       page.getByRole('button', { name: event.status === 'archived' ? 'Archived' : 'Active', exact: true }).click(),
     'vouchers.view': (page) =>
       voucherRow(page, demoArchivedVoucher.title).getByRole('button', { name: /^View/ }).click(),
+    'vouchers.duplicate': (page) =>
+      voucherRow(page, demoVoucher.title)
+        .getByRole('button', { name: /^Duplicate/ })
+        .click(),
     'vouchers.close': async (page) => {
       const open = page.getByRole('dialog').or(page.getByRole('alertdialog'));
       const cancel = open.getByRole('button', { name: 'Cancel' });
@@ -662,6 +666,12 @@ const vouchers: Walker = {
     'ready.list': async (page) => {
       await page.getByRole('table').waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
+    },
+    // "Duplicate": Create New Voucher filled in from the row, focus on Title (issue 26).
+    'ready.form': async (page) => {
+      const title = page.getByRole('dialog', { name: 'Create New Voucher' }).getByLabel('Title');
+      await expect.poll(() => title.inputValue()).toBe(`Copy of ${demoVoucher.title}`);
+      await expect.poll(() => title.evaluate((el) => el === document.activeElement)).toBe(true);
     },
     'ready.qr': async (page) => {
       const dialog = page.getByRole('dialog', { name: 'Issue Voucher via QR Code' });

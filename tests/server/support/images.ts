@@ -38,7 +38,7 @@ export const bigPng = (size: number) => {
  * target and the PUT's answer, for the test to judge.
  */
 export async function uploadImage(
-  server: Pick<HttpServer, 'api'>,
+  server: Pick<HttpServer, 'api' | 'url'>,
   token: string,
   image: Uint8Array<ArrayBuffer> = png(),
   type = 'image/png',
@@ -48,7 +48,10 @@ export async function uploadImage(
     token,
   });
   expect(target.status).toBe(200);
-  const { uploadUrl, key } = (await target.json()) as { uploadUrl: string; key: string };
+  const answer = (await target.json()) as { uploadUrl: string; key: string };
+  // The database store answers a path on the API's origin, as the SPA resolves it (never a fixed host).
+  const uploadUrl = new URL(answer.uploadUrl, server.url).toString();
+  const { key } = answer;
   const put = await fetch(uploadUrl, {
     method: 'PUT',
     headers: { 'content-type': sentAs, 'x-requested-with': 'XMLHttpRequest' },
