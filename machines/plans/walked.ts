@@ -174,6 +174,20 @@ export const walkedInCi = {
     ],
     notWalked: 'they remove or add a closure, and the demo is seeded with none (their "Before you start" adds one)',
   },
+  acceptInvite: {
+    walk: [
+      '[Open the invitation link from the mail] error.actor.checkInvitation(This invitation link is invalid, has expired or was already used. Ask the business owner to send a new invitation.)',
+      '[Open the invitation link from the mail] done.actor.checkInvitation → acceptInvite.submit',
+      '[Open the invitation link from the mail] done.actor.checkInvitation → acceptInvite.submit → error.actor.acceptInvitation(This invitation link is invalid, has expired or was already used. Ask the business owner to send a new invitation.)',
+      '[Open /accept-invite without a token] (first screen)',
+    ],
+    notWalked: '',
+  },
+  team: {
+    walk: ['done.actor.loadTeam → team.remove → team.confirmRemove → done.actor.removeMember → done.actor.reloadTeam'],
+    notWalked:
+      'they would change the demo business the other browser tests share: #3 demotes its only owner (the walk signs in as it), #5 needs 50 invitations waiting (at most 20 can be sent an hour) and #6 20 sent within the hour, after which it cannot invite for an hour',
+  },
   gettingStarted: {
     walk: [
       'done.actor.loadChecklist → checklist.dismiss → error.actor.dismissChecklist(network) → checklist.dismiss → done.actor.dismissChecklist',

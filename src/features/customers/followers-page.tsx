@@ -26,6 +26,7 @@ import { SearchField } from '#src/ui/search-field.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveFollowersLogic } from './followers.wiring.ts';
 import './followers.css';
+import { EmailText } from '#src/ui/email-text.tsx';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -275,7 +276,9 @@ export function FollowersView({ logic = liveFollowersLogic, options, mayExport =
                 <dd>{fullName(detail.firstname, detail.surname)}</dd>
                 <dt>Email</dt>
                 <dd>
-                  <a href={`mailto:${detail.email}`}>{detail.email}</a>
+                  <a href={`mailto:${detail.email}`}>
+                    <EmailText email={detail.email} />
+                  </a>
                 </dd>
                 <dt>Joined</dt>
                 <dd>{day.format(new Date(detail.createdat))}</dd>

@@ -16,6 +16,7 @@ import { Page } from '#src/ui/page.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { liveTeamLogic } from './team.wiring.ts';
 import './team.css';
+import { EmailText } from '#src/ui/email-text.tsx';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dayTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -176,7 +177,9 @@ function MemberRow({
           {name}
           {mine && ' (you)'}
         </span>
-        <span className="team-email">{member.email}</span>
+        <span className="team-email">
+          <EmailText email={member.email} />
+        </span>
         <span className="team-meta">
           {ROLE_LABELS[member.role]} · Joined {dateOf(member.joinedat)}
         </span>
@@ -229,7 +232,9 @@ function InvitationRow({ invitation, state, send }: { invitation: TeamMember; st
   return (
     <li className="team-row">
       <div className="team-who">
-        <span className="team-name">{invitation.email}</span>
+        <span className="team-name">
+          <EmailText email={invitation.email} />
+        </span>
         <span className="team-meta">
           {ROLE_LABELS[invitation.role]} · Invited {dateOf(invitation.invitedat, dayTime)}
         </span>

@@ -7,6 +7,7 @@ import { crc32 } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { ROLE_LABELS, type Role, TEAM_TEXTS, type TeamMember } from '#contracts/team.ts';
 import type { MachineEntry } from '#machines/lib/entry.ts';
 import {
   forgotPasswordEntry,
@@ -29,6 +30,7 @@ import { messagesPanelEntry } from '#machines/samples/messages.samples.ts';
 import { sessionEntry } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
 import { signInEntry } from '#machines/samples/sign-in.samples.ts';
+import { acceptInviteEntry, invitedRow, samRow, teamEntry } from '#machines/samples/team.samples.ts';
 import { toastEntry } from '#machines/samples/toast.samples.ts';
 import {
   demoArchivedVoucher,
@@ -42,6 +44,7 @@ import { walkedInCi } from '../../../machines/plans/walked.ts';
 import { customerClaims } from '../../../scripts/lib/voucher-claims.ts';
 import { signInCustomer } from '../../../server/sim/customers.ts';
 import { fillSignIn, latestMailLink, pathOf, stack, uniqueEmail } from './browser.ts';
+import { api, call, pool } from './corpus-business.ts';
 
 type Perform = (page: Page, event: any) => Promise<void>;
 type Check = (page: Page, state: AnyMachineSnapshot) => Promise<void>;
@@ -934,6 +937,142 @@ const bookingClosures: Walker = {
   },
 };
 
+/** The demo owner's side of the Team page, through the owner API (what the plans' "Before you start" asks). */
+const demoTeam = {
+  token: async () => signInCustomer(call, await pool(), demoOwner.email, demoOwner.password),
+  list: async () => api<TeamMember[]>(await demoTeam.token(), 'GET', '/api/businesses/me/team'),
+  /** Inviting an address again replaces its waiting invitation: the newest mail holds the only link that works. */
+  invite: async (email: string, role: 'staff' | 'manager') => {
+    await api(await demoTeam.token(), 'POST', '/api/businesses/me/team', { email, role });
+    return latestMailLink(email, '/accept-invite');
+  },
+  revoke: async (email: string) => {
+    const waiting = (await demoTeam.list()).find((m) => m.status === 'invited' && m.email === email);
+    if (waiting) {
+      await api(await demoTeam.token(), 'DELETE', `/api/businesses/me/team/invitations/${waiting.invitationid}`);
+    }
+  },
+};
+const joinWith = async (link: string, member: { firstName: string; lastName: string; password: string }) => {
+  const token = new URL(link).searchParams.get('token');
+  const response = await call('/api/public/invitations/accept', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify({ token, ...member }),
+  });
+  if (!response.ok) throw new Error(`accepting the invitation answered ${response.status}`);
+};
+
+/**
+ * The invited person's page. The address: the demo owner invites Sam Patel (as the plan says), and the
+ * link comes from the development mailbox; a revoked one for "Open a link that was … revoked". None of
+ * these walks accepts (the only scenario that joins needs the server restarted), so Sam is still free for
+ * the Team walk that follows, which makes him a member and removes him again.
+ */
+let inviteScenario: PlanScenario | undefined;
+const joinForm = (page: Page) => page.getByRole('form', { name: 'Join the team' });
+const invitesAs = (page: Page, state: AnyMachineSnapshot) =>
+  page
+    .getByText(
+      `${state.context.invitation.businessname} invites you as ${ROLE_LABELS[state.context.invitation.role as Role]}.`,
+    )
+    .waitFor();
+const acceptInvite: Walker = {
+  entry: acceptInviteEntry,
+  walk: walkedInCi.acceptInvite.walk,
+  address: async (path, scenario) => {
+    inviteScenario = scenario;
+    if (!path.includes('token')) return path;
+    const link = await demoTeam.invite(samRow.email, 'staff');
+    if (arranges(scenario, 'Open a link that was already used, revoked')) await demoTeam.revoke(samRow.email);
+    const url = new URL(link);
+    return `${url.pathname}${url.search}`;
+  },
+  perform: {
+    'acceptInvite.submit': async (page, e) => {
+      // "First revoke the invitation on the Team page (in another browser) after the form opened."
+      const step = inviteScenario?.steps.find((s) => s.event === e);
+      if (step?.arrange.some((a) => /revoke the invitation/i.test(a))) await demoTeam.revoke(samRow.email);
+      const form = joinForm(page);
+      await form.getByLabel('First Name').fill(e.firstName);
+      await form.getByLabel('Last Name').fill(e.lastName);
+      await form.getByLabel('Password').fill(e.password);
+      await form.getByRole('button', { name: 'Join the team' }).click();
+    },
+  },
+  check: {
+    failed: async (page) => {
+      await visible(page, 'link', 'Go to Login');
+      expect(await joinForm(page).count()).toBe(0);
+    },
+    'form.editing': async (page, state) => {
+      await joinForm(page).waitFor();
+      expect(await joinForm(page).getByLabel('Email Address').inputValue()).toBe(state.context.invitation.email);
+      await invitesAs(page, state);
+      await noAlert(page);
+    },
+    // Each field the machine holds a message for shows it, and no other field is marked.
+    'form.invalid': async (page, state) => {
+      await invitesAs(page, state);
+      const messages = Object.values(state.context.fieldErrors) as string[];
+      for (const message of messages) await joinForm(page).getByText(message, { exact: true }).waitFor();
+      await expect.poll(() => joinForm(page).locator('[aria-invalid="true"]').count()).toBe(messages.length);
+    },
+  },
+};
+
+/**
+ * The demo owner's Team page. "Before you start": Sam Patel invited and joined (his mailed link, accepted
+ * through the public API as his browser would), Lee Chen invited as Manager. Afterwards Lee's invitation
+ * is revoked, so the demo's team is as seeded again (Sam is removed by the walk itself).
+ */
+const teamPage = (page: Page) => page.getByRole('main');
+const team: Walker = {
+  entry: teamEntry,
+  walk: walkedInCi.team.walk,
+  address: async (path, scenario) => {
+    if (arranges(scenario, `Invite ${samRow.email} as Staff and accept it`)) {
+      const members = await demoTeam.list();
+      if (!members.some((m) => m.status === 'active' && m.email === samRow.email)) {
+        await joinWith(await demoTeam.invite(samRow.email, 'staff'), {
+          firstName: samRow.firstname!,
+          lastName: samRow.lastname!,
+          password: 'Counter#2026walk',
+        });
+      }
+      await demoTeam.invite(invitedRow.email, 'manager');
+    }
+    return path;
+  },
+  restore: () => demoTeam.revoke(invitedRow.email),
+  perform: {
+    'team.remove': (page) =>
+      page.getByRole('button', { name: `Remove: ${samRow.firstname} ${samRow.lastname}` }).click(),
+    'team.confirmRemove': (page) =>
+      page.getByRole('alertdialog', { name: 'Remove team member' }).getByRole('button', { name: 'Remove' }).click(),
+  },
+  check: {
+    // The samples' reload answers the same list (it stands for "the list shows the change"): what tells
+    // the outcome is the status line, and after "Team member removed." Sam's row is gone.
+    'ready.idle': async (page, state) => {
+      await page.getByRole('form', { name: 'Invite a team member' }).waitFor();
+      await visible(page, 'button', `Revoke: ${invitedRow.email}`);
+      if (state.context.notice) await page.getByRole('status').filter({ hasText: state.context.notice }).waitFor();
+      const samShown = () => teamPage(page).getByText(samRow.email, { exact: true }).count();
+      if (state.context.notice === TEAM_TEXTS.removed) await expect.poll(samShown).toBe(0);
+      else await visible(page, 'button', `Remove: ${samRow.firstname} ${samRow.lastname}`);
+      await noAlert(page);
+    },
+    'ready.confirmRemove': async (page) => {
+      const question = page.getByRole('alertdialog', { name: 'Remove team member' });
+      await question.getByText(`${samRow.firstname} ${samRow.lastname}`, { exact: false }).first().waitFor();
+      await expect
+        .poll(() => question.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement))
+        .toBe(true);
+    },
+  },
+};
+
 // The reset links and the Forgot Password walk come before Register: the demo owner's e-mail gets at
 // most three reset mails an hour, and registering with it sends one too.
 export const walkers: Walker[] = [
@@ -956,6 +1095,10 @@ export const walkers: Walker[] = [
   voucherForm,
   bookingsCalendar,
   bookingClosures,
+  // The invitation links before the Team walk: it makes Sam Patel a member (then removes him), after
+  // which an invitation to his address mails "you already have an account" instead of a link.
+  acceptInvite,
+  team,
   // Last: its walk dismisses the demo's checklist (the plan's "Uses up").
   gettingStarted,
 ];
