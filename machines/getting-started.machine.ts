@@ -26,7 +26,7 @@ const T = GETTING_STARTED_TEXTS;
 /** Each step's words and where it is done (`?open=profile` opens the Business Profile dialog). */
 export const CHECKLIST_STEP_TEXTS: Record<ChecklistStepId, { label: string; href: string }> = {
   location: { label: 'Add your address and map location', href: '/?open=profile' },
-  qr: { label: 'Print or download your business QR code', href: '/?open=profile' },
+  qr: { label: 'Print your business QR code', href: '/?open=profile' },
   post: { label: 'Write your first post', href: '/#post-composer' },
   voucher: { label: 'Create your first voucher', href: '/vouchers' },
   resource: { label: 'Add a bookable resource with opening hours', href: '/bookings/setup' },

@@ -621,7 +621,7 @@ const gettingStarted: Walker = {
     shown: async (page) => {
       await checklistCard(page).getByText('4 of 5 done').waitFor();
       await checklistCard(page)
-        .getByRole('link', { name: /^Print or download your business QR code\s*: Not done yet$/ })
+        .getByRole('link', { name: /^Print your business QR code\s*: Not done yet$/ })
         .waitFor();
     },
     hidden: async (page) => {
