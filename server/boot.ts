@@ -22,6 +22,11 @@ export type BootOptions = {
   distDir?: string;
   /** Create the demo owner and business (npm start does; tests opt in). */
   demo?: boolean;
+  /**
+   * Schedule housekeeping (default true). A test that inspects what housekeeping would purge a day on
+   * (the demo's spent upload links) turns it off, or a quarter-hour tick during the file removes them.
+   */
+  housekeeping?: boolean;
 };
 
 /** Everything but the socket: identity keys, job engine, mailer, catalogue seed, the app. Shared by npm start and tests. */
@@ -45,7 +50,7 @@ export async function boot(options: BootOptions) {
   const jobs = await startJobEngine({ sql: database.sql, env, log });
   database.onClose(jobs.stop);
   const mailer = await createMailer({ db, env, clock, log, jobs });
-  await startHousekeeping({ db, media, clock, log, jobs });
+  if (options.housekeeping !== false) await startHousekeeping({ db, media, clock, log, jobs });
   await startReminders({ db, env, mailer, clock, log, jobs });
   const deps: AppDeps = { db, env, clock, identity, mailer, jobs, media, log, distDir: options.distDir };
   const app = createApp(deps);

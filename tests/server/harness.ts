@@ -92,13 +92,20 @@ export type HttpServer = Pick<TestServer, 'url' | 'env' | 'request' | 'api'>;
 
 /** The real app on a real database, listening on a real port of 127.0.0.1. */
 export async function startTestServer(
-  options: { env?: Partial<Record<keyof Env, string>>; clock?: Clock; demo?: boolean } = {},
+  options: { env?: Partial<Record<keyof Env, string>>; clock?: Clock; demo?: boolean; housekeeping?: boolean } = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const logs: string[] = [];
   const log: Logger = { info: (line) => logs.push(line), error: (line) => logs.push(line) };
   const env = defaultEnv({ NODE_ENV: 'test', ...options.env });
-  const { app, deps } = await boot({ env, database, clock: options.clock, log, demo: options.demo });
+  const { app, deps } = await boot({
+    env,
+    database,
+    clock: options.clock,
+    log,
+    demo: options.demo,
+    housekeeping: options.housekeeping,
+  });
   const listening = await listen(app.fetch, 0, '127.0.0.1');
   const { request, api } = httpClient(listening.url);
   return {
