@@ -30,9 +30,10 @@ export type BootOptions = {
    */
   housekeeping?: boolean;
   /**
-   * Leave the schedules' workers (housekeeping, reminders) to `startWorkers()`, which the caller runs once
-   * it listens: npm start, so that their work (a sweep writing the reminders due while the server was
-   * down) follows the banner instead of delaying it. Default: started by boot().
+   * Leave the job engine's start and the schedules' workers (housekeeping, reminders) to
+   * `startWorkers()`, which the caller runs once it listens: npm start, so that their work (the engine's
+   * first polls, a sweep writing the reminders due while the server was down) follows the banner instead
+   * of delaying it. Jobs can be sent before. Default: started by boot().
    */
   deferWorkers?: boolean;
 };
@@ -60,12 +61,13 @@ export async function boot(options: BootOptions) {
     return { identity, demoCreated };
   });
   // The job engine and this copy's workers; stopped before the database closes (whoever closes it).
-  const jobs = await startJobEngine({ sql: database.sql, env, log });
+  const jobs = await startJobEngine({ sql: database.sql, env, log }, { start: !options.deferWorkers });
   database.onClose(jobs.stop);
   const mailer = await createMailer({ db, env, clock, log, jobs });
   let workers: Promise<void> | undefined;
   const startWorkers = () =>
     (workers ??= (async () => {
+      await jobs.start();
       if (options.housekeeping !== false) await startHousekeeping({ db, media, clock, log, jobs });
       await startReminders({ db, env, mailer, clock, log, jobs });
     })());
