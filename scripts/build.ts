@@ -1,3 +1,5 @@
-import { buildSpa } from './lib/build.ts';
+import { buildServer, buildSpa } from './lib/build.ts';
 
+// Both builds npm start runs from: the SPA (dist/) and the server bundle (dist-server/).
 buildSpa();
+await buildServer();

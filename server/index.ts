@@ -38,7 +38,13 @@ try {
   process.exit(1);
 }
 const demo = seedsDemo(env);
-const { app, demoCreated } = await boot({ env, database, distDir: path.join(root, 'dist'), demo });
+const { app, demoCreated, startWorkers } = await boot({
+  env,
+  database,
+  distDir: path.join(root, 'dist'),
+  demo,
+  deferWorkers: true,
+});
 
 let server: Awaited<ReturnType<typeof listen>>;
 try {
@@ -78,6 +84,11 @@ const stop = async (signal: string) => {
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+
+// The schedules' workers after the banner: what they log (reminders written) follows it.
+await startWorkers().catch((error) => {
+  if (!stopping) throw error;
+});
 
 /** What a person needs at start: where it runs, in which mode, how to sign in, where the mail goes. */
 function banner(

@@ -1,8 +1,8 @@
 /**
  * The product as a newcomer runs it, for the browser tests (tests/e2e) and the scripts that drive a
  * browser (screenshots, Lighthouse, the calendar's long tasks): users made with the users CLI first
- * (PGlite allows one process per data directory), then scripts/start.ts (build when stale, then the one
- * process) on a free port with its own data directory. No vitest imports here.
+ * (PGlite allows one process per data directory), then scripts/start.mjs (build when stale, then the one
+ * process from its bundle) on a free port with its own data directory. No vitest imports here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -134,7 +134,12 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
   // Beside the data directory (PGlite owns that one), removed with it.
   const logFile = `${dataDir}.log`;
   writeFileSync(logFile, '');
-  const child = tsx('scripts/start.ts', [], env);
+  // What `npm start` runs (package.json), without npm in between: plain Node, the server from its bundle.
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child, logFile);
   // A crashed caller (an uncaught error in a script) must not leave the server running.
   const killOnExit = () => {

@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { registerDriver } from './hot-path.ts';
 import { installJobSchema, type SqlExecutor } from './job-schema.ts';
 import * as schema from './schema.ts';
@@ -53,6 +48,10 @@ function closers() {
 /** Arbitrary but fixed: the advisory lock key of this application's start-up. */
 const STARTUP_LOCK = 7_287_2026;
 
+/**
+ * Beside this module: server/db/migrations from source; in the server bundle (dist-server/, what npm start
+ * runs) the build copies them beside the bundle's modules (scripts/lib/build.mjs).
+ */
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
@@ -64,7 +63,13 @@ export type DatabaseOptions =
  * its files under dataDir; without one it lives in memory (tests).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Only the driver in use is loaded (each is a few hundred kilobytes of JavaScript to parse at start).
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', (error) => console.error(`postgres pool: ${error.message}`));
@@ -101,6 +106,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onClose: closing.add,
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
@@ -142,10 +152,10 @@ const asText = (value: string) => value;
  * itself, so PGlite must hand them over as text). Listed in drizzle-orm/pglite/session.js.
  */
 const DRIZZLE_PARSERS = {
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
+  1114: asText, // timestamp
+  1184: asText, // timestamptz
+  1186: asText, // interval
+  1082: asText, // date
   1231: asText, // numeric[]
   1115: asText, // timestamp[]
   1185: asText, // timestamptz[]

@@ -21,7 +21,12 @@ const SCHEDULE_QUEUE = '__pgboss__send-it';
 export async function installJobSchema(sql: SqlExecutor) {
   const installed = await sql.executeSql(`select to_regclass('${JOB_SCHEMA}.version') is not null as "installed"`);
   if (!installed.rows[0]?.installed) await sql.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+  // One read on every later start instead of a create_queue call per queue (the first of which cost a
+  // fresh connection tens of milliseconds).
+  const existing = await sql.executeSql(`select name from ${JOB_SCHEMA}.queue`);
+  const made = new Set(existing.rows.map((row: { name: string }) => row.name));
   for (const name of [...Object.values(QUEUES), SCHEDULE_QUEUE]) {
+    if (made.has(name)) continue;
     await sql.executeSql(`select ${JOB_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
   }
 }

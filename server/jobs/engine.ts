@@ -27,13 +27,22 @@ export function transactionSql(tx: Db): SqlExecutor {
 
 export type JobEngine = {
   boss: PgBoss;
+  /** Starts the engine (maintenance, schedules' timekeeper) if startJobEngine was told not to; once. */
+  start: () => Promise<void>;
   /** True once stop() began: a worker hands back (fails, to be retried) what it fetched after that. */
   stopping: () => boolean;
   /** Stops polling and the schedules; waits for jobs being worked on (bounded). */
   stop: () => Promise<void>;
 };
 
-export async function startJobEngine(deps: { sql: SqlExecutor; env: Env; log: Logger }): Promise<JobEngine> {
+/**
+ * `start: false` makes the engine without starting it (npm start starts it once it listens: on PGlite
+ * its polling shares the one connection with the rest of start-up). Jobs can be sent before it starts.
+ */
+export async function startJobEngine(
+  deps: { sql: SqlExecutor; env: Env; log: Logger },
+  options: { start?: boolean } = {},
+): Promise<JobEngine> {
   const { env, log } = deps;
   // Statements in flight, so stop() can wait for a fetch that was under way (its jobs are then handed
   // back at once instead of staying active until they expire).
@@ -55,14 +64,19 @@ export async function startJobEngine(deps: { sql: SqlExecutor; env: Env; log: Lo
     pollingIntervalSeconds: env.JOB_POLL_SECONDS,
   });
   boss.on('error', (error: Error) => log.error(`job engine: ${error.message}`));
-  await boss.start();
+  let started: Promise<void> | undefined;
+  const start = () => (started ??= boss.start().then(() => undefined));
+  if (options.start !== false) await start();
   let stopped = false;
   return {
     boss,
+    start,
     stopping: () => stopped,
     stop: async () => {
       if (stopped) return;
       stopped = true;
+      // A start under way finishes first (pg-boss ignores a stop before it has started).
+      await started?.catch(() => undefined);
       await boss.stop({ graceful: true, timeout: 5000, close: false }).catch(() => undefined);
       // Quiet twice in a row (a fetch that returns is followed by the fail() of what it fetched), at most 5 s.
       for (let quiet = 0, waited = 0; quiet < 2 && waited < 5000; waited += 50) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client.ts';
 import { mailAttachments, mailOutbox } from '../db/schema.ts';
@@ -64,7 +64,8 @@ export async function createMailer(deps: {
   const { db, env, clock, log, jobs } = deps;
   // Production never pretends to send: registration would report success while the mail went nowhere.
   if (env.NODE_ENV === 'production' && !env.SMTP_URL) throw new Error('NODE_ENV=production needs SMTP_URL.');
-  const smtp = env.SMTP_URL ? createTransport(env.SMTP_URL) : undefined;
+  // nodemailer is loaded only where SMTP is configured (the local mailbox needs none of it).
+  const smtp = env.SMTP_URL ? (await import('nodemailer')).createTransport(env.SMTP_URL) : undefined;
   let workerId: string | undefined;
   if (smtp) {
     workerId = await jobs.boss.work<SendJob>(MAIL_QUEUE, { batchSize: BATCH, includeMetadata: true }, async (batch) => {

@@ -1,11 +1,3 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { eq } from 'drizzle-orm';
 import { mediaBytesLimit, mediaLimitReached } from '#contracts/limits.ts';
 import { MAX_IMAGE_BYTES, POST_TEXTS } from '#contracts/posts.ts';
@@ -28,6 +20,25 @@ export type S3Settings = {
   forcePathStyle: boolean;
 };
 
+type Sdk = {
+  s3: typeof import('@aws-sdk/client-s3');
+  presigner: typeof import('@aws-sdk/s3-request-presigner');
+  client: import('@aws-sdk/client-s3').S3Client;
+};
+
+async function loadSdk(settings: S3Settings): Promise<Sdk> {
+  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const client = new s3.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.accessKeyId && settings.secretAccessKey
+      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+      : {}),
+  });
+  return { s3, presigner, client };
+}
+
 /** The bucket's URL as the SPA reads images from it when no CDN is configured. */
 export const defaultPublicBaseUrl = (s: Pick<S3Settings, 'bucket' | 'endpoint' | 'region'>) =>
   s.endpoint ? `${s.endpoint.replace(/\/$/, '')}/${s.bucket}/` : `https://${s.bucket}.s3.${s.region}.amazonaws.com/`;
@@ -38,16 +49,14 @@ export const defaultPublicBaseUrl = (s: Pick<S3Settings, 'bucket' | 'endpoint' |
  * created: HEAD for the size, the first bytes through the magic-number check; a bad object is deleted.
  */
 export function s3Store(db: Db, settings: S3Settings): MediaStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  // The AWS SDK (tens of megabytes of modules) is loaded at the first media call, not at start.
+  let loaded: Promise<Sdk> | undefined;
+  const sdk = () => (loaded ??= loadSdk(settings));
   const Bucket = settings.bucket;
-  const remove = (Key: string) => client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => undefined);
+  const remove = async (Key: string) => {
+    const { s3, client } = await sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket, Key })).catch(() => undefined);
+  };
 
   return {
     kind: 's3',
@@ -63,7 +72,8 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
         expiresAt: new Date(now.getTime() + UPLOAD_TARGET_TTL_MS),
         createdAt: now,
       });
-      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
+      const { s3, presigner, client } = await sdk();
+      return presigner.getSignedUrl(client, new s3.PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), {
         expiresIn: UPLOAD_TARGET_TTL_MS / 1000,
         // The browser must send the declared type: S3 refuses a PUT whose Content-Type differs.
         signableHeaders: new Set(['content-type']),
@@ -71,9 +81,10 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
     },
     async claim({ businessid, key, now }) {
       if (!keyBelongsTo(key, businessid)) return IMAGE_NOT_FOUND;
+      const { s3, client } = await sdk();
       let size: number;
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new s3.HeadObjectCommand({ Bucket, Key: key }));
         size = head.ContentLength ?? 0;
       } catch {
         return IMAGE_NOT_FOUND;
@@ -83,7 +94,7 @@ export function s3Store(db: Db, settings: S3Settings): MediaStore {
         return POST_TEXTS.fileSize;
       }
       // The whole object (at most 5 MB, checked above): the type by its bytes, then its structure.
-      const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+      const object = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
       const bytes = await object.Body!.transformToByteArray();
       const contentType = await sniffImage(bytes);
       if (!contentType) {

@@ -9,7 +9,7 @@ declare module 'vitest' {
 
 /**
  * Creates the CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user), then starts the product
- * exactly as a newcomer does (scripts/start.ts: build when stale, then the one process) on a free port
+ * exactly as a newcomer does (scripts/start.mjs: build when stale, then the one process from its bundle) on a free port
  * with its own data directory, and waits until it is healthy. See scripts/lib/stack.ts.
  */
 export default async function setup(project: TestProject) {

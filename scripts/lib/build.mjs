@@ -1,0 +1,151 @@
+// Plain JavaScript on purpose: `npm start` (scripts/start.mjs) runs this with Node alone, no tsx.
+// Types for the TypeScript side: ./build.d.mts (scripts import it through ./build.ts).
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.join(root, 'dist');
+const stamp = path.join(dist, '.build-stamp');
+/**
+ * Vite's manifest of the last build (the chunk graph scripts/lib/bundle.ts walks), kept beside dist/ and
+ * not in it: dist/ is exactly what is served or deployed.
+ */
+export const manifestFile = path.join(root, 'node_modules', '.cache', 'portal-build', 'manifest.json');
+const inputs = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+/**
+ * The server as `npm start` runs it: server/index.ts and everything of ours it imports, bundled by esbuild
+ * into one directory beside dist/ (never in it: dist/ is served to browsers). Node runs it with no
+ * TypeScript step. The migrations are copied next to it: server/db/client.ts finds them beside its own
+ * module, which in the bundle is this directory.
+ */
+export const serverDir = path.join(root, 'dist-server');
+export const serverEntry = path.join(serverDir, 'index.mjs');
+const serverStamp = path.join(serverDir, '.build-stamp');
+const serverInputs = ['server', 'contracts', 'package.json', 'package-lock.json', 'scripts/lib/build.mjs'];
+
+/**
+ * Left to Node to load from node_modules at run time, not bundled: PGlite reads its .wasm and .data files
+ * beside its own module; pg's optional native and Cloudflare bindings are not installed; the AWS SDK and
+ * nodemailer load only when S3 or SMTP is configured (dynamic imports). Everything else (hono, drizzle,
+ * valibot, jose, pg, pg-boss...) is bundled: one file parsed instead of hundreds resolved and read.
+ */
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'pg-native',
+  'pg-cloudflare',
+  'cloudflare:sockets',
+  '@aws-sdk/*',
+  'nodemailer',
+];
+
+/** @param {string} target */
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
+    stat.mtimeMs,
+  );
+}
+
+/** @param {string} stampFile @param {string[]} sources */
+const stale = (stampFile, sources) => {
+  if (!existsSync(stampFile)) return true;
+  const built = statSync(stampFile).mtimeMs;
+  return sources.some((input) => newestMtime(path.join(root, input)) > built);
+};
+
+/** dist/ is stale when it is missing or any source of the SPA changed after the last build. */
+export function needsBuild() {
+  return !existsSync(manifestFile) || stale(stamp, inputs);
+}
+
+/** dist-server/ is stale when it is missing or any source of the server changed after the last build. */
+export function needsServerBuild() {
+  return !existsSync(serverEntry) || stale(serverStamp, serverInputs);
+}
+
+/**
+ * Brotli and gzip copies next to each text asset, so the server sends them without compressing per request.
+ * @param {string} dir
+ */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!/\.(js|css|html|svg|json|map)$/.test(name)) continue;
+    const data = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+  }
+}
+
+export function buildSpa() {
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  // Always the production bundle: Vite builds React's development bundle (StrictMode double effects, the
+  // inspector chunk) when NODE_ENV=development is inherited, e.g. from `NODE_ENV=development npm start`.
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+  mkdirSync(path.dirname(manifestFile), { recursive: true });
+  renameSync(path.join(dist, '.vite', 'manifest.json'), manifestFile);
+  rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
+  precompress(dist);
+  writeFileSync(stamp, new Date().toISOString());
+}
+
+/**
+ * Bundles the server (esbuild's JS API; esbuild is loaded only here, never on a start that finds the
+ * bundle fresh). ES modules with code splitting, so what the server imports with import() (the demo
+ * seed, the OpenAPI document, ...) stays out of the start-up path. Source maps without the sources: a
+ * stack trace names server/*.ts lines (npm start enables source maps) and the sources are in the clone.
+ */
+export async function buildServer() {
+  const esbuild = await import('esbuild');
+  rmSync(serverDir, { recursive: true, force: true });
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: { index: 'server/index.ts' },
+    outdir: serverDir,
+    outExtension: { '.js': '.mjs' },
+    // Beside index.mjs: each chunk's import.meta.url then names this directory (the migrations).
+    chunkNames: '[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: EXTERNAL,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // Bundled CommonJS packages (pg, pg-boss) call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);",
+    },
+  });
+  cpSync(path.join(root, 'server', 'db', 'migrations'), path.join(serverDir, 'migrations'), { recursive: true });
+  writeFileSync(serverStamp, new Date().toISOString());
+}

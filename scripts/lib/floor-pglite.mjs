@@ -1,0 +1,14 @@
+// Memory floor on the embedded database (scripts/lib/start-timing.ts): PGlite alone, opened on the data
+// directory the server just used, after one `select 1`. Prints "ready" and idles until SIGTERM.
+import { PGlite } from '@electric-sql/pglite';
+
+const db = await PGlite.create({ dataDir: process.env.DATA_DIR });
+await db.query('select 1');
+console.log('ready');
+// Nothing else keeps the process alive (PGlite holds no handle while idle).
+const idle = setInterval(() => {}, 60_000);
+process.on('SIGTERM', async () => {
+  clearInterval(idle);
+  await db.close();
+  process.exit(0);
+});
