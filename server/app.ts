@@ -90,7 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const area of ['/public/*', '/password-reset/*', '/customer/*']) {
     api.all(area, unknownPath);
   }
-  api.route('/users', usersRoutes(deps));
+  api.route('/users', usersRoutes());
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));
   api.route('/businesses', teamRoutes(deps));
