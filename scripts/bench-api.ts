@@ -14,6 +14,7 @@
  * after --requests (100,000) point reads and 10 s later (is it flat?), and its peak under load.
  * Each row also gives the bytes of the answer's status line and headers, the server's and the floor's.
  * Usage: npm run bench:api [-- --seconds 10 --connections 10 --requests 100000 --port 19000 --no-start]
+ *   --memory-only: the memory phase alone (no floor, no timed runs); --probe-memory: V8's heap beside the RSS.
  * With BENCH_DATABASE_URL=postgres://…/db everything runs on a fresh PostgreSQL database (dropped after).
  * The 10,000 followers and 500 bookings are inserted with SQL (scripts/lib/bench-app.ts says why); the
  * customers who write and claim come through the customer API. Only a quiet machine gives figures worth
@@ -36,7 +37,7 @@ import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts
 import { simulateInProcess } from '../server/sim/in-process.ts';
 import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
 import { root } from './lib/build.ts';
-import { probeEnv, probeMemory } from './lib/memory.ts';
+import { probeEnv, probeMemory, treeCpuMs } from './lib/memory.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
 
@@ -49,6 +50,7 @@ const { values } = parseArgs({
     requests: { type: 'string' },
     port: { type: 'string' },
     'probe-memory': { type: 'boolean' },
+    'memory-only': { type: 'boolean' },
   },
 });
 const SECONDS = Number(values.seconds ?? 10);
@@ -70,6 +72,8 @@ const floorBase = `http://127.0.0.1:${floorPort}`;
 const tmp = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
 const dataDir = path.join(tmp, 'server');
 const floorDir = path.join(tmp, 'floor');
+/** --memory-only: no floor, no timed runs, no slots or start-up: the memory phase alone. */
+const MEMORY_ONLY = values['memory-only'] === true;
 /** --probe-memory: the server reports its heap beside its RSS at each memory checkpoint (scripts/lib/memory.ts). */
 const probeFile = values['probe-memory'] ? path.join(tmp, 'memory-probe.jsonl') : undefined;
 const probe = async (pid: number, label: string) => {
@@ -109,14 +113,17 @@ try {
   const call = (p: string, init?: RequestInit) => fetch(new URL(p, base), init);
   const token = await signInCustomer(call, seeded.pool, OWNER, BENCH_PASSWORD);
   const auth = { authorization: `Bearer ${token}` };
-  const floor = tsx('scripts/bench-floor.ts', {
-    PORT: String(floorPort),
-    DATA_DIR: floorDir,
-    TOKEN_ISSUER: String(decodeJwt(token).iss),
-    FLOOR_BUSINESS: seeded.businessid,
-  });
-  children.push(floor);
-  await waitFor(`${floorBase}/users/me`, auth);
+  let floor: ChildProcess | undefined;
+  if (!MEMORY_ONLY) {
+    floor = tsx('scripts/bench-floor.ts', {
+      PORT: String(floorPort),
+      DATA_DIR: floorDir,
+      TOKEN_ISSUER: String(decodeJwt(token).iss),
+      FLOOR_BUSINESS: seeded.businessid,
+    });
+    children.push(floor);
+    await waitFor(`${floorBase}/users/me`, auth);
+  }
   await new Promise((r) => setTimeout(r, 2000));
   const idleRss = treeRss(server.pid!);
 
@@ -166,7 +173,7 @@ try {
   ];
   // Both sides must answer the same thing before their speed means anything.
   const headerBytes = new Map<Pair, string>();
-  for (const pair of pairs) {
+  for (const pair of MEMORY_ONLY ? [] : pairs) {
     const [a, f] = await Promise.all([
       fetch(base + pair.api, { headers: pair.headers }),
       fetch(floorBase + pair.floor, { headers: pair.headers }),
@@ -201,15 +208,19 @@ try {
 
   const rows: string[] = [];
   let peakRss = idleRss;
-  for (const pair of pairs) {
+  for (const pair of MEMORY_ONLY ? [] : pairs) {
     await load(base + pair.api, pair.headers, WARMUP);
     await load(floorBase + pair.floor, pair.headers, WARMUP);
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, treeRss(server.pid!));
     }, 250);
+    const serverCpu = treeCpuMs(server.pid!);
     const api = await load(base + pair.api, pair.headers, SECONDS);
+    const apiCpu = (treeCpuMs(server.pid!) - serverCpu) / api.total;
     clearInterval(sampler);
+    const floorCpu = treeCpuMs(floor!.pid!);
     const bare = await load(floorBase + pair.floor, pair.headers, SECONDS);
+    const bareCpu = (treeCpuMs(floor!.pid!) - floorCpu) / bare.total;
     for (const [side, run] of [
       ['server', api],
       ['floor', bare],
@@ -218,17 +229,20 @@ try {
     }
     rows.push(
       `| ${databaseLabel} | ${pair.label} | ${api.rps.toFixed(0)} | ${api.p50} / ${api.p99} | ` +
-        `${bare.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${(api.rps / bare.rps).toFixed(2)} | ${headerBytes.get(pair)} |`,
+        `${bare.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${(api.rps / bare.rps).toFixed(2)} | ` +
+        `${(apiCpu * 1000).toFixed(0)} / ${(bareCpu * 1000).toFixed(0)} (${(bareCpu / apiCpu).toFixed(2)}) | ${headerBytes.get(pair)} |`,
     );
   }
-  console.log(
-    `\n${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; load average now ${loadavg()[0]!.toFixed(2)}\n`,
-  );
-  console.log(
-    '| database | endpoint | API req/s | API p50 / p99 ms | floor req/s | floor p50 / p99 ms | × floor | header bytes API / floor |',
-  );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-  for (const row of rows) console.log(row);
+  if (rows.length) {
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; load average now ${loadavg()[0]!.toFixed(2)}\n`,
+    );
+    console.log(
+      '| database | endpoint | API req/s | API p50 / p99 ms | floor req/s | floor p50 / p99 ms | × floor | CPU µs per request API / floor (floor ÷ API) | header bytes API / floor |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const row of rows) console.log(row);
+  }
   console.log(
     `\nserver RSS (${databaseLabel}): idle ${(idleRss / 1024).toFixed(0)} MB; after requests ${rssAfter.join(', ')}; ` +
       `10 s later ${(settledRss / 1024).toFixed(0)} MB (${(settledRss / idleRss).toFixed(2)} × idle); ` +
@@ -236,8 +250,8 @@ try {
   );
   for (const child of children.splice(0)) await stop(child);
 
-  slotComputation();
-  if (!values['no-start']) {
+  if (!MEMORY_ONLY) slotComputation();
+  if (!values['no-start'] && !MEMORY_ONLY) {
     const startDb = postgres ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'portal_bench_start') : undefined;
     try {
       console.log(
@@ -392,7 +406,7 @@ function sizeOfHeaders(response: Response): number {
   return bytes;
 }
 
-type Run = { rps: number; p50: number; p99: number; wrong: number };
+type Run = { rps: number; total: number; p50: number; p99: number; wrong: number };
 /** `seconds` of load, or `amount` requests when given. */
 async function load(url: string, headers: Record<string, string>, seconds: number, amount?: number): Promise<Run> {
   const expected = headers['if-none-match'] ? 304 : 200;
@@ -408,6 +422,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
   );
   return {
     rps: result.requests.total / seconds,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     wrong: answered + result.errors + result.timeouts,
