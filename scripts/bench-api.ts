@@ -3,15 +3,18 @@
  *   - the server: `server/index.ts` in its own process, as `npm start` runs it (every middleware, the
  *     guard's session check, validation, the contract's shape);
  *   - the floor: `scripts/bench-floor.ts` in its own process, a bare Hono handler per endpoint doing the
- *     same jose RS256 check and THE SAME query (the route's drizzle builder, the same driver and pool);
+ *     same jose RS256 check (every time, no cache) and THE SAME statements (the route's drizzle builders,
+ *     the voucher lookup's limiter too, the same driver and pool);
  *   - the load: autocannon in this process over loopback, 10 connections, 10 s per target after a 2 s
  *     warm-up, server and floor interleaved per endpoint.
  * The data: one business with a week of 500 bookings, 10,000 followers, 20 customers who follow, write
  * and claim a voucher (through the customer API), and their conversations.
  * Also: the slot module over a month of 1,000 bookings (in process, beside a bare sweep of the same
- * bookings), `npm start` to ready cold and warm (beside a bare Hono process), and the server's RSS idle
- * and under load.
- * Usage: npm run bench:api [-- --seconds 10 --connections 10 --no-start]
+ * bookings), `npm start` to ready cold and warm (beside a bare Hono process), and the server's RSS idle,
+ * after --requests (100,000) point reads and 10 s later (is it flat?), and its peak under load.
+ * Each row also gives the bytes of the answer's status line and headers, the server's and the floor's.
+ * Usage: npm run bench:api [-- --seconds 10 --connections 10 --requests 100000 --port 19000 --no-start]
+ *   --memory-only: the memory phase alone (no floor, no timed runs); --probe-memory: V8's heap beside the RSS.
  * With BENCH_DATABASE_URL=postgres://…/db everything runs on a fresh PostgreSQL database (dropped after).
  * The 10,000 followers and 500 bookings are inserted with SQL (scripts/lib/bench-app.ts says why); the
  * customers who write and claim come through the customer API. Only a quiet machine gives figures worth
@@ -34,6 +37,7 @@ import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts
 import { simulateInProcess } from '../server/sim/in-process.ts';
 import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
 import { root } from './lib/build.ts';
+import { probeEnv, probeMemory, treeCpuMs } from './lib/memory.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
 
@@ -43,11 +47,17 @@ const { values } = parseArgs({
     connections: { type: 'string' },
     warmup: { type: 'string' },
     'no-start': { type: 'boolean' },
+    requests: { type: 'string' },
+    port: { type: 'string' },
+    'probe-memory': { type: 'boolean' },
+    'memory-only': { type: 'boolean' },
   },
 });
 const SECONDS = Number(values.seconds ?? 10);
 const CONNECTIONS = Number(values.connections ?? 10);
 const WARMUP = Number(values.warmup ?? 2);
+/** Requests of the memory phase: the server's RSS idle, then after these many point reads. */
+const MEMORY_REQUESTS = Number(values.requests ?? 100_000);
 const ZONE = 'Europe/London';
 const OWNER = 'bench.api@example.com';
 const FOLLOWERS = 10_000;
@@ -55,13 +65,20 @@ const WEEK_BOOKINGS = 500;
 const CUSTOMERS = 20;
 
 const tsxCli = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const port = 19_000 + Math.floor(Math.random() * 1000);
-const floorPort = port + 1000;
+const port = values.port ? Number(values.port) : 19_000 + Math.floor(Math.random() * 1000);
+const floorPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const floorBase = `http://127.0.0.1:${floorPort}`;
 const tmp = mkdtempSync(path.join(tmpdir(), 'portal-bench-api-'));
 const dataDir = path.join(tmp, 'server');
 const floorDir = path.join(tmp, 'floor');
+/** --memory-only: no floor, no timed runs, no slots or start-up: the memory phase alone. */
+const MEMORY_ONLY = values['memory-only'] === true;
+/** --probe-memory: the server reports its heap beside its RSS at each memory checkpoint (scripts/lib/memory.ts). */
+const probeFile = values['probe-memory'] ? path.join(tmp, 'memory-probe.jsonl') : undefined;
+const probe = async (pid: number, label: string) => {
+  if (probeFile) console.log(`  memory ${label}: ${await probeMemory(pid, probeFile)}`);
+};
 const postgres = process.env.BENCH_DATABASE_URL
   ? await scratchDatabase(process.env.BENCH_DATABASE_URL, 'portal_bench')
   : undefined;
@@ -86,20 +103,27 @@ try {
   if (!postgres) cpSync(dataDir, floorDir, { recursive: true });
 
   // 2. The server as npm start runs it, and the floor.
-  const server = tsx('server/index.ts', { PORT: String(port), DATA_DIR: dataDir });
+  const server = tsx('server/index.ts', {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...(probeFile ? probeEnv(probeFile) : {}),
+  });
   children.push(server);
   await waitFor(`${base}/healthz`);
   const call = (p: string, init?: RequestInit) => fetch(new URL(p, base), init);
   const token = await signInCustomer(call, seeded.pool, OWNER, BENCH_PASSWORD);
   const auth = { authorization: `Bearer ${token}` };
-  const floor = tsx('scripts/bench-floor.ts', {
-    PORT: String(floorPort),
-    DATA_DIR: floorDir,
-    TOKEN_ISSUER: String(decodeJwt(token).iss),
-    FLOOR_BUSINESS: seeded.businessid,
-  });
-  children.push(floor);
-  await waitFor(`${floorBase}/users/me`, auth);
+  let floor: ChildProcess | undefined;
+  if (!MEMORY_ONLY) {
+    floor = tsx('scripts/bench-floor.ts', {
+      PORT: String(floorPort),
+      DATA_DIR: floorDir,
+      TOKEN_ISSUER: String(decodeJwt(token).iss),
+      FLOOR_BUSINESS: seeded.businessid,
+    });
+    children.push(floor);
+    await waitFor(`${floorBase}/users/me`, auth);
+  }
   await new Promise((r) => setTimeout(r, 2000));
   const idleRss = treeRss(server.pid!);
 
@@ -110,6 +134,7 @@ try {
   type Pair = { label: string; api: string; floor: string; headers: Record<string, string>; status: number };
   const pairs: Pair[] = [
     { label: 'GET /api/users/me', api: '/api/users/me', floor: '/users/me', headers: auth, status: 200 },
+    { label: 'GET /api/businesses/me', api: '/api/businesses/me', floor: '/businesses/me', headers: auth, status: 200 },
     {
       label: `GET /api/businesses/me/bookings (a week, ${WEEK_BOOKINGS} bookings)`,
       api: `/api/businesses/me/bookings?${window}`,
@@ -147,7 +172,8 @@ try {
     },
   ];
   // Both sides must answer the same thing before their speed means anything.
-  for (const pair of pairs) {
+  const headerBytes = new Map<Pair, string>();
+  for (const pair of MEMORY_ONLY ? [] : pairs) {
     const [a, f] = await Promise.all([
       fetch(base + pair.api, { headers: pair.headers }),
       fetch(floorBase + pair.floor, { headers: pair.headers }),
@@ -159,19 +185,42 @@ try {
     if (aBody.length !== fBody.length) {
       throw new Error(`${pair.label}: the floor answers ${fBody.length} bytes, the server ${aBody.length}`);
     }
+    headerBytes.set(pair, `${sizeOfHeaders(a)} / ${sizeOfHeaders(f)}`);
   }
+
+  // Memory: RSS idle, then after MEMORY_REQUESTS point reads (a quarter each on users/me, businesses/me,
+  // the 304 poll and the voucher lookup), and again after 10 s without requests.
+  const memoryPairs = pairs.filter((pair) => !/bookings|followers|, 200/.test(pair.label));
+  const rssAfter: string[] = [];
+  await probe(server.pid!, 'idle');
+  let served = 0;
+  for (const pair of memoryPairs) {
+    const amount = Math.round(MEMORY_REQUESTS / memoryPairs.length);
+    const run = await load(base + pair.api, pair.headers, 0, amount);
+    if (run.wrong) throw new Error(`${pair.label}: ${run.wrong} answers of the memory phase were not ${pair.status}`);
+    served += amount;
+    rssAfter.push(`${served.toLocaleString('en')}: ${(treeRss(server.pid!) / 1024).toFixed(0)} MB`);
+    await probe(server.pid!, `after ${served.toLocaleString('en')} requests`);
+  }
+  await new Promise((r) => setTimeout(r, 10_000));
+  const settledRss = treeRss(server.pid!);
+  await probe(server.pid!, '10 s later');
 
   const rows: string[] = [];
   let peakRss = idleRss;
-  for (const pair of pairs) {
+  for (const pair of MEMORY_ONLY ? [] : pairs) {
     await load(base + pair.api, pair.headers, WARMUP);
     await load(floorBase + pair.floor, pair.headers, WARMUP);
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, treeRss(server.pid!));
     }, 250);
+    const serverCpu = treeCpuMs(server.pid!);
     const api = await load(base + pair.api, pair.headers, SECONDS);
+    const apiCpu = (treeCpuMs(server.pid!) - serverCpu) / api.total;
     clearInterval(sampler);
+    const floorCpu = treeCpuMs(floor!.pid!);
     const bare = await load(floorBase + pair.floor, pair.headers, SECONDS);
+    const bareCpu = (treeCpuMs(floor!.pid!) - floorCpu) / bare.total;
     for (const [side, run] of [
       ['server', api],
       ['floor', bare],
@@ -180,22 +229,29 @@ try {
     }
     rows.push(
       `| ${databaseLabel} | ${pair.label} | ${api.rps.toFixed(0)} | ${api.p50} / ${api.p99} | ` +
-        `${bare.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${(api.rps / bare.rps).toFixed(2)} |`,
+        `${bare.rps.toFixed(0)} | ${bare.p50} / ${bare.p99} | ${(api.rps / bare.rps).toFixed(2)} | ` +
+        `${(apiCpu * 1000).toFixed(0)} / ${(bareCpu * 1000).toFixed(0)} (${(bareCpu / apiCpu).toFixed(2)}) | ${headerBytes.get(pair)} |`,
     );
   }
+  if (rows.length) {
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; load average now ${loadavg()[0]!.toFixed(2)}\n`,
+    );
+    console.log(
+      '| database | endpoint | API req/s | API p50 / p99 ms | floor req/s | floor p50 / p99 ms | × floor | CPU µs per request API / floor (floor ÷ API) | header bytes API / floor |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    for (const row of rows) console.log(row);
+  }
   console.log(
-    `\n${CONNECTIONS} connections, ${SECONDS} s per target after ${WARMUP} s warm-up; load average now ${loadavg()[0]!.toFixed(2)}\n`,
-  );
-  console.log('| database | endpoint | API req/s | API p50 / p99 ms | floor req/s | floor p50 / p99 ms | × floor |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
-  for (const row of rows) console.log(row);
-  console.log(
-    `\nserver RSS (${databaseLabel}): idle ${(idleRss / 1024).toFixed(0)} MB, peak under load ${(peakRss / 1024).toFixed(0)} MB`,
+    `\nserver RSS (${databaseLabel}): idle ${(idleRss / 1024).toFixed(0)} MB; after requests ${rssAfter.join(', ')}; ` +
+      `10 s later ${(settledRss / 1024).toFixed(0)} MB (${(settledRss / idleRss).toFixed(2)} × idle); ` +
+      `peak during the timed runs ${(peakRss / 1024).toFixed(0)} MB`,
   );
   for (const child of children.splice(0)) await stop(child);
 
-  slotComputation();
-  if (!values['no-start']) {
+  if (!MEMORY_ONLY) slotComputation();
+  if (!values['no-start'] && !MEMORY_ONLY) {
     const startDb = postgres ? await scratchDatabase(process.env.BENCH_DATABASE_URL!, 'portal_bench_start') : undefined;
     try {
       console.log(
@@ -341,16 +397,32 @@ function tsx(script: string, extra: NodeJS.ProcessEnv) {
   });
 }
 
-type Run = { rps: number; p50: number; p99: number; wrong: number };
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Run> {
+/** The bytes of an answer's status line and headers as sent (HTTP/1.1), without the body. */
+function sizeOfHeaders(response: Response): number {
+  let bytes = `HTTP/1.1 ${response.status} ${response.statusText}\r\n`.length + 2;
+  response.headers.forEach((value, name) => {
+    bytes += name.length + 2 + value.length + 2;
+  });
+  return bytes;
+}
+
+type Run = { rps: number; total: number; p50: number; p99: number; wrong: number };
+/** `seconds` of load, or `amount` requests when given. */
+async function load(url: string, headers: Record<string, string>, seconds: number, amount?: number): Promise<Run> {
   const expected = headers['if-none-match'] ? 304 : 200;
-  const result = await autocannon({ url, duration: seconds, connections: CONNECTIONS, headers });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    headers,
+    ...(amount ? { amount } : { duration: seconds }),
+  });
   const answered = Object.entries(result.statusCodeStats ?? {}).reduce(
     (sum, [code, stat]) => (Number(code) === expected ? sum : sum + (stat as { count: number }).count),
     0,
   );
   return {
     rps: result.requests.total / seconds,
+    total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     wrong: answered + result.errors + result.timeouts,

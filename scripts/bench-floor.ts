@@ -1,10 +1,13 @@
 /**
  * The floors for scripts/bench-api.ts: the least each measured read can cost on this machine. One bare
  * Hono app, one handler per endpoint, each doing what that endpoint must do and nothing else: verify the
- * bearer token with jose (RS256, the server's public keys, issuer, expiry), then run THE SAME query the
- * route runs (the same drizzle builder, the same driver and pool size: openDatabase) and answer the same
- * JSON. No middleware, no guard (no session check, no business lookup: the business id comes from
- * FLOOR_BUSINESS), no input validation. What the product costs above this is its overhead.
+ * bearer token with jose (RS256, the server's public keys, issuer, expiry) EVERY time (no cache), then
+ * run THE SAME statements the route runs (the same drizzle builders, the same driver and pool size:
+ * openDatabase; for the voucher lookup its limiter's count and refund too) and answer the same JSON.
+ * GET /users/me, whose answer the server reads with the session, reads the user and their role in one
+ * statement on the driver's fast path (preparedRead, as the server's guard). No middleware, no guard (no
+ * session check, no business lookup: the business id comes from FLOOR_BUSINESS), no input validation.
+ * What the product costs above this is its overhead.
  * It opens the database the server used (DATA_DIR or DATABASE_URL); with PGlite that must be a copy.
  * Prints "ready" on stdout when it listens.
  */
@@ -15,13 +18,15 @@ import { importJWK, type JWK, jwtVerify } from 'jose';
 import { NOT_FOUND } from '../contracts/common.ts';
 import { REDEEM_TEXTS } from '../contracts/vouchers.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { preparedRead } from '../server/db/hot-path.ts';
 import { bookings, conversations, issuedVouchers, users } from '../server/db/schema.ts';
 import { etagOf, matches, notModified } from '../server/lib/etag.ts';
 import { normaliseCode } from '../server/lib/voucher-codes.ts';
 import { events, toBooking } from '../server/routes/bookings/bookings.queries.ts';
+import { businessProfileOf } from '../server/routes/businesses/businesses.queries.ts';
 import { followersPage } from '../server/routes/followers/followers.queries.ts';
 import { businessVersion, listFields, toConversation } from '../server/routes/messaging/messaging.queries.ts';
-import { selectLookup } from '../server/routes/vouchers/vouchers.queries.ts';
+import { countLookup, refundLookup, selectLookup } from '../server/routes/vouchers/vouchers.queries.ts';
 
 const port = Number(process.env.PORT);
 const issuer = process.env.TOKEN_ISSUER!;
@@ -56,11 +61,19 @@ async function subject(c: Context): Promise<string | undefined> {
 const unauthorised = (c: Context) => c.json({ message: 'Your session has expired. Please sign in again.' }, 401);
 
 // The routes' statements, built the way the routes build them.
-const userOf = db
-  .select({ userid: users.userid, firstname: users.firstname, lastname: users.lastname, email: users.email })
-  .from(users)
-  .where(eq(users.userid, sql.placeholder('userid')))
-  .prepare('floor_user');
+const userOf = preparedRead<{
+  userid: string;
+  firstname: string | null;
+  lastname: string | null;
+  email: string;
+  role: string | null;
+}>(
+  db,
+  'floor_user',
+  `select u.userid, u.firstname, u.lastname, u.email, m.role
+    from users u left join business_members m on m.userid = u.userid where u.userid = $1`,
+);
+const businessOf = businessProfileOf(db, 'floor_business');
 const listOf = db
   .select(listFields)
   .from(conversations)
@@ -78,9 +91,16 @@ const app = new Hono();
 app.get('/users/me', async (c) => {
   const sub = await subject(c);
   if (!sub) return unauthorised(c);
-  const [user] = await userOf.execute({ userid: sub });
+  const [user] = await userOf(sub);
   if (!user) return c.json({ message: NOT_FOUND.ownUser }, 404);
-  return c.json(user);
+  return c.json({ ...user, role: user.role ?? 'owner' });
+});
+
+app.get('/businesses/me', async (c) => {
+  if (!(await subject(c))) return unauthorised(c);
+  const [row] = await businessOf.execute({ businessid });
+  if (!row) return c.json({ message: NOT_FOUND.ownBusiness }, 404);
+  return c.json(row);
 });
 
 app.get('/bookings', async (c) => {
@@ -113,10 +133,13 @@ app.get('/conversations', async (c) => {
 app.get('/redeem/lookup/:code', async (c) => {
   if (!(await subject(c))) return unauthorised(c);
   const code = normaliseCode(c.req.param('code'));
+  const counted = await countLookup(db, businessid, new Date());
+  if (!counted.allowed) return c.json({ message: REDEEM_TEXTS.tooManyLookups }, 429);
   const [row] = await selectLookup(db).where(
     and(eq(issuedVouchers.businessid, businessid), eq(issuedVouchers.code, code)),
   );
   if (!row) return c.json({ message: REDEEM_TEXTS.notFound }, 404);
+  await refundLookup(db, businessid);
   const { redeemedAt, ...rest } = row;
   return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null });
 });

@@ -43,7 +43,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Against a real Cognito pool the SPA calls its regional endpoint (the origin of its JWKS URL).
   // Post images in S3: the browser PUTs to the bucket and reads from it (or its CDN).
   const connectTo = [...(deps.env.JWKS_URL ? [new URL(deps.env.JWKS_URL).origin] : []), ...mediaOrigins(deps.env)];
-  app.use(securityHeaders(connectTo, (c) => publicOrigin(c, deps.env)));
+  app.use(
+    securityHeaders({
+      connectTo,
+      publicOrigin: (c) => publicOrigin(c, deps.env),
+      https: deps.env.PUBLIC_URL?.startsWith('https://') ?? false,
+    }),
+  );
   if (deps.env.LOG_REQUESTS === 'true') app.use(requestLog(deps.log));
   // Before anything reads a body: 413 for an oversized one, never buffered (server/middleware/body-limit.ts).
   app.use(limitBodies());
@@ -90,7 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const area of ['/public/*', '/password-reset/*', '/customer/*']) {
     api.all(area, unknownPath);
   }
-  api.route('/users', usersRoutes(deps));
+  api.route('/users', usersRoutes());
   api.route('/businesses', businessesRoutes(deps));
   api.route('/businesses', statsRoutes(deps));
   api.route('/businesses', teamRoutes(deps));

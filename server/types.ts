@@ -33,7 +33,14 @@ export type AppDeps = {
  * the token's subject, the business they are a member of (null only for an account made without one)
  * and their role in it (decision 026; 'staff', the least, when they have no business).
  */
-export type OwnerPrincipal = { userid: string; businessid: string | null; role: Role };
+export type OwnerPrincipal = {
+  userid: string;
+  businessid: string | null;
+  role: Role;
+  /** Their own name and address, read with the session (GET /api/users/me); absent without a users row. */
+  account: OwnerAccount | undefined;
+};
+export type OwnerAccount = { firstname: string | null; lastname: string | null; email: string };
 
 /** A signed-in Customers member (the mobile app's user), from the verified token. */
 export type CustomerPrincipal = { userid: string };

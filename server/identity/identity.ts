@@ -30,10 +30,7 @@ export async function createIdentity(deps: { db: Db; env: Env; clock: Clock; log
   return {
     routes: cognitoRoutes(ctx),
     jwks: async () => keys.jwks(),
-    verifyAccessToken: async (token, lookup) => {
-      const { payload: _payload, ...claims } = await tokens.verifyAccess(token, lookup);
-      return claims;
-    },
+    verifyAccessToken: (token, lookup) => tokens.verifyAccess(token, lookup),
     createUser: (user, tx) => store.createUser(user, clock(), tx),
     findUserByEmail: async (email) => {
       const user = await store.findByEmail(email);

@@ -5,6 +5,7 @@ import { newId } from '../lib/crypto.ts';
 import type { KeyRing } from './keys.ts';
 import type { Store, UserRow } from './store.ts';
 import { type AccessClaims, InvalidTokenError, type SessionLookup, type SessionState } from './types.ts';
+import { verifiedTokens } from './verified-tokens.ts';
 
 export const SCOPE = 'aws.cognito.signin.user.admin';
 
@@ -84,15 +85,13 @@ export function createTokenService(deps: { env: Env; clock: Clock; keys: KeyRing
   const remoteKeys = env.JWKS_URL ? createRemoteJWKSet(new URL(env.JWKS_URL)) : undefined;
   const remoteIssuer = env.TOKEN_ISSUER ?? env.JWKS_URL?.replace(/\/\.well-known\/jwks\.json$/, '');
 
-  /**
-   * RS256 only (alg none / HS256 refused), known kid, issuer, expiry on the server clock,
-   * token_use = access, client_id, and (local pool) the session behind origin_jti still live.
-   * Messages are Cognito's GetUser wording.
-   */
-  async function verifyAccess<S extends SessionState = SessionState>(
-    token: string,
-    lookup: SessionLookup<S> = storedSession as SessionLookup<S>,
-  ): Promise<AccessClaims & { payload: JWTPayload; session?: S }> {
+  // Tokens already verified, by hash, until their expiry: only what the token proves (verified-tokens.ts).
+  const verified = verifiedTokens<AccessClaims>();
+
+  /** Signature (RS256 only: alg none / HS256 refused; a known kid), issuer, expiry, token_use, client_id. */
+  async function verifyToken(token: string): Promise<AccessClaims> {
+    const known = verified.get(token, clock());
+    if (known) return known;
     let payload: JWTPayload;
     try {
       const result = remoteKeys
@@ -124,15 +123,31 @@ export function createTokenService(deps: { env: Env; clock: Clock; keys: KeyRing
       throw new InvalidTokenError('Invalid Access Token');
     }
     const originJti = typeof payload.origin_jti === 'string' ? payload.origin_jti : undefined;
+    const claims: AccessClaims = { sub: payload.sub, username: payload.username, groups, originJti, exp: payload.exp };
+    // A token with a not-before is verified each time (none of ours or Cognito's has one).
+    if (payload.nbf === undefined) verified.remember(token, claims, payload.exp * 1000);
+    return claims;
+  }
+
+  /**
+   * The token (verifyToken, remembered until it expires) and then, for the local pool, the session
+   * behind origin_jti, read on EVERY call: revoked, account disabled, expired (decision 002).
+   * Messages are Cognito's GetUser wording.
+   */
+  async function verifyAccess<S extends SessionState = SessionState>(
+    token: string,
+    lookup: SessionLookup<S> = storedSession as SessionLookup<S>,
+  ): Promise<AccessClaims & { session?: S }> {
+    const claims = await verifyToken(token);
     let session: S | undefined;
     if (!remoteKeys) {
-      if (!originJti) throw new InvalidTokenError('Invalid Access Token');
-      session = await lookup(originJti);
-      if (!session || session.userid !== payload.sub) throw new InvalidTokenError('Invalid Access Token');
+      if (!claims.originJti) throw new InvalidTokenError('Invalid Access Token');
+      session = await lookup(claims.originJti);
+      if (!session || session.userid !== claims.sub) throw new InvalidTokenError('Invalid Access Token');
       if (session.revoked || !session.enabled) throw new InvalidTokenError('Access Token has been revoked');
       if (session.expiresAt <= clock()) throw new InvalidTokenError('Access Token has expired');
     }
-    return { sub: payload.sub, username: payload.username, groups, originJti, exp: payload.exp, payload, session };
+    return { ...claims, session };
   }
 
   async function storedSession(id: string): Promise<SessionState | undefined> {

@@ -12,7 +12,8 @@ export function createRouter<A extends Area>(area: A): Hono<AreaEnv[A]> {
   const router = new Hono<AreaEnv[A]>();
   if (area !== 'public') {
     router.use(async (c, next) => {
-      if ((c.var as Record<string, unknown>)[area] === undefined) {
+      // c.get, not c.var: c.var copies every variable into a new object on each read.
+      if ((c.get as (key: string) => unknown)(area) === undefined) {
         throw new Error(`A ${area} router is mounted outside the ${area} area of the guard (middleware/auth.ts).`);
       }
       await next();

@@ -6,7 +6,7 @@ import { preparedRead } from '../db/hot-path.ts';
 import type { Env } from '../env.ts';
 import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
 import { allOperations } from '../openapi/operations.ts';
-import type { AppEnv, Area } from '../types.ts';
+import type { AppEnv, Area, OwnerAccount } from '../types.ts';
 import { leastRoleOf } from './roles.ts';
 
 /** Paths anyone may call: registration, e-mail verification, password reset. */
@@ -35,15 +35,17 @@ type SessionRow = { userid: string; revoked: boolean; expires_ms: number; enable
 const sessionState = <R extends SessionRow>({ expires_ms, ...row }: R) => ({ ...row, expiresAt: new Date(expires_ms) });
 
 // The session behind a token (for the identity's revocation check) and, for an owner, their business
-// and role in it (the team, decision 026): one prepared statement per request. Times as epoch milliseconds: both drivers return float8 as a number.
+// and role in it (the team, decision 026) and their own name and address (GET /api/users/me answers from
+// them): one prepared statement per request, the users row is joined anyway. Times as epoch
+// milliseconds: both drivers return float8 as a number.
 const SESSION = `select s.userid, s.revoked_at is not null as revoked,
   (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms, u.enabled`;
 const CUSTOMER_SESSION = `${SESSION}
   from auth_sessions s join users u on u.userid = s.userid where s.id = $1`;
-const OWNER_SESSION = `${SESSION}, m.businessid, m.role
+const OWNER_SESSION = `${SESSION}, m.businessid, m.role, u.firstname, u.lastname, u.email
   from auth_sessions s join users u on u.userid = s.userid left join business_members m on m.userid = s.userid
   where s.id = $1`;
-type Membership = { businessid: string | null; role: Role | null };
+type Membership = { businessid: string | null; role: Role | null } & OwnerAccount;
 
 /**
  * The one guard of /api. Public paths pass; every other request needs a valid bearer access token
@@ -70,7 +72,8 @@ export function guard({
   const membershipOf = preparedRead<Membership>(
     db,
     'guard_membership_of_owner',
-    'select businessid, role from business_members where userid = $1',
+    `select m.businessid, m.role, u.firstname, u.lastname, u.email
+      from users u left join business_members m on m.userid = u.userid where u.userid = $1`,
   );
   // The least role of each owner operation, from its OpenAPI entry: built once.
   const leastRole = leastRoleOf(allOperations(env));
@@ -106,7 +109,12 @@ export function guard({
     const role: Role = membership?.role ?? 'owner';
     const least = leastRole(c.req.method, c.req.path);
     if (least && !hasRole(role, least)) return c.json({ message: TEAM_TEXTS.forbidden }, 403);
-    c.set('owner', { userid: claims.sub, businessid, role });
+    const account = membership && {
+      firstname: membership.firstname,
+      lastname: membership.lastname,
+      email: membership.email,
+    };
+    c.set('owner', { userid: claims.sub, businessid, role, account });
     return next();
   };
 }

@@ -41,6 +41,10 @@ export const limitBodies = (): MiddlewareHandler => {
   const json = limiter(BODY_LIMITS.json);
   const uploads = UPLOAD_LIMITS.map(({ prefix, maxSize, message }) => ({ prefix, limit: limiter(maxSize, message) }));
   return (c, next) => {
+    // No body to limit: the adapter gives GET and HEAD none. Asking for c.req.raw.body would turn its
+    // light request into a full Request (with an AbortSignal) on every read, for nothing.
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
     const upload = uploads.find(({ prefix }) => c.req.path.startsWith(prefix));
     return (upload?.limit ?? json)(c, next);
   };

@@ -9,7 +9,7 @@ import type { DescribedArea } from '../openapi/describe.ts';
  */
 export type LeastRole = (method: string, path: string) => Role | undefined;
 
-type Entry = { method: string; pattern: RegExp; params: number; role: Role };
+type Entry = { method: string; pattern: RegExp; params: number; literal: boolean; role: Role };
 
 const patternOf = (honoPath: string) =>
   new RegExp(
@@ -34,15 +34,23 @@ export function leastRoleOf(described: readonly DescribedArea[]): LeastRole {
         method,
         pattern: patternOf(path),
         params: (path.match(/:/g) ?? []).length,
+        literal: !/[:*]/.test(path),
         role: operation.role ?? 'owner',
       });
     }
   }
   // A literal segment wins over a parameter (`/businesses/me/...` before `/businesses/:id/...`), as in Hono.
   entries.sort((a, b) => a.params - b.params);
+  // Answers for paths a literal entry matched (users/me, businesses/me, the polls), remembered: a fixed
+  // set (each literal route, with or without its trailing slash), so the hot reads skip the scan.
+  const literal = new Map<string, Role>();
   return (method, path) => {
     const wanted = method === 'HEAD' ? 'GET' : method;
-    return entries.find((entry) => (entry.method === wanted || entry.method === 'ALL') && entry.pattern.test(path))
-      ?.role;
+    const key = `${wanted} ${path}`;
+    const known = literal.get(key);
+    if (known) return known;
+    const entry = entries.find((e) => (e.method === wanted || e.method === 'ALL') && e.pattern.test(path));
+    if (entry?.literal) literal.set(key, entry.role);
+    return entry?.role;
   };
 }

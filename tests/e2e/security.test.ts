@@ -15,7 +15,7 @@ import { AUTH_PAGES, PAGES } from '#src/app/pages.ts';
 import { signInCustomer } from '../../server/sim/customers.ts';
 import { available, openPage, signIn, stack, useBrowser } from './support/browser.ts';
 import { api, call, plantCorpus, pool } from './support/corpus-business.ts';
-import { CORPUS, CORPUS_LINES, headerProblems, inspectPage, JWT, payload } from './support/sweep.ts';
+import { CORPUS, CORPUS_LINES, DOCUMENT_TYPE, headerProblems, inspectPage, JWT, payload } from './support/sweep.ts';
 
 /** Waits until the page shows every text in `expected`, then checks that nothing was injected. */
 async function expectInert(page: Page, where: string, expected: string[], seen: { dialogs: string[] }) {
@@ -55,7 +55,7 @@ const storedOf = (page: Page) =>
 describe.runIf(available)('the browser security sweep', () => {
   const browser = useBrowser();
 
-  test('every page, an unknown path and the built assets answer with the promised security headers', async () => {
+  test('every page, an unknown path and the built assets answer with the promised security headers: pages the policy, every answer nosniff', async () => {
     const paths = [...PAGES.map((p) => p.path), ...AUTH_PAGES.map((p) => p.path), '/no-such-page/at/all'];
     const html = await (await call('/login')).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
@@ -74,12 +74,19 @@ describe.runIf(available)('the browser security sweep', () => {
         const response = await call(path);
         await response.arrayBuffer();
         const [type, csp] = [response.headers.get('content-type'), response.headers.get('content-security-policy')];
-        return { path, status: response.status, type, csp, problems: headerProblems(response.headers) };
+        return { path, status: response.status, type, csp, problems: headerProblems(response.headers, path) };
       }),
     );
     expect(answers.filter((a) => a.problems.length > 0)).toEqual([]);
-    // Pages are the SPA; the missing chunk and the API without a token are refused, still with the headers.
-    expect(answers.filter((a) => paths.includes(a.path)).every((a) => a.status === 200)).toBe(true);
+    // Pages are the SPA: documents, each with the page policy (checked above, by type); the mailbox too.
+    // The missing chunk and the API without a token are refused, still with the headers.
+    const pages = answers.filter((a) => paths.includes(a.path) || a.path === '/dev/mailbox');
+    expect(pages.filter((a) => a.status !== 200 || !DOCUMENT_TYPE.test(a.type ?? '') || !a.csp)).toEqual([]);
+    // The JSON answers carry no page policy: JSON under nosniff is never rendered as a page.
+    const json = answers.filter((a) => ['/config.json', '/api/businesses/me', '/healthz'].includes(a.path));
+    expect(json.map((a) => [a.path, a.type?.startsWith('application/json'), a.csp])).toEqual(
+      json.map((a) => [a.path, true, null]),
+    );
     expect(answers.find((a) => a.path === '/assets/no-such-chunk.js')?.status).toBe(404);
     expect(answers.find((a) => a.path === '/api/businesses/me')?.status).toBe(401);
     // An uploaded photo keeps its own, stricter policy: sandboxed, nothing may load from it.
@@ -113,7 +120,7 @@ describe.runIf(available)('the browser security sweep', () => {
       if (url.origin !== new URL(stack.baseUrl).origin) return;
       answered.set(
         `${response.request().method()} ${url.pathname} ${response.status()}`,
-        headerProblems(new Headers(response.headers())),
+        headerProblems(new Headers(response.headers()), url.pathname),
       );
     });
     try {

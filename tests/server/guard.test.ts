@@ -155,9 +155,19 @@ describe('with JWKS_URL (a real Cognito pool: no local sessions)', () => {
     try {
       const get = async (path: string, token: string) =>
         fetch(`${remote.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-      const business = await get('/api/businesses/me', await signIn('owner@example.com'));
+      const ownerToken = await signIn('owner@example.com');
+      const business = await get('/api/businesses/me', ownerToken);
       expect(business.status).toBe(200);
       expect((await business.json()).businessid).toBe(owner.businessid);
+      // The owner's own account comes with the membership, in the same one statement.
+      const account = await get('/api/users/me', ownerToken);
+      expect(await account.json()).toEqual({
+        userid: owner.userid,
+        firstname: 'Test',
+        lastname: 'Owner',
+        email: 'owner@example.com',
+        role: 'owner',
+      });
       const me = await get('/api/customer/me', await signIn('robin@example.com'));
       expect((await me.json()).email).toBe('robin@example.com');
     } finally {

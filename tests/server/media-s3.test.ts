@@ -71,7 +71,7 @@ describe('media in S3-compatible storage', () => {
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(png()))).toBe(true);
     // The page may show bucket images and PUT to the bucket: the CSP says so.
-    const csp = (await server.request('/login')).headers.get('content-security-policy') ?? '';
+    const csp = (await server.request('/dev/mailbox')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(new RegExp(`img-src[^;]*${s3Url.replace(/[.:/]/g, '\\$&')}`));
     expect(csp).toMatch(new RegExp(`connect-src[^;]*${s3Url.replace(/[.:/]/g, '\\$&')}`));
     // The database store's routes are not there.

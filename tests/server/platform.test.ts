@@ -12,14 +12,15 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 describe('every response', () => {
-  it('carries the security headers, and /api answers are never cached', async () => {
-    const response = await server.request('/api/users/me');
-    const csp = response.headers.get('content-security-policy')!;
+  it('says nosniff, a page carries the page policy, and /api answers are never cached (security-headers.test.ts)', async () => {
+    const page = await server.request('/dev/mailbox');
+    const csp = page.headers.get('content-security-policy')!;
     expect(csp).toContain("frame-ancestors 'none'");
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
     expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const response = await server.request('/api/users/me');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -101,8 +102,9 @@ describe('runtime configuration', () => {
     expect(config.auth.userPoolEndpoint).toBe(`${origin}/cognito/`);
     expect(config.auth.userPoolId).toBe(server.env.USER_POOL_ID);
     expect(config.mediaBaseUrl).toBe('/media/');
-    // This page was loaded from 127.0.0.1: its CSP allows the configured origin for calls and images.
-    const csp = response.headers.get('content-security-policy')!;
+    // A page loaded from 127.0.0.1 (the mailbox here; the SPA's pages get the same policy): its CSP
+    // allows the configured origin for calls and images.
+    const csp = (await server.request('/dev/mailbox')).headers.get('content-security-policy')!;
     expect(csp).toContain(`connect-src 'self' ${origin}`);
     expect(csp).toContain(`img-src 'self' data: blob: ${origin}`);
   });
@@ -121,7 +123,7 @@ describe('runtime configuration', () => {
       const response = await real.request('/config.json');
       const config = await response.json();
       expect(config.auth).toEqual({ userPoolId: 'eu-west-1_AbC123', userPoolClientId: '1example23456789' });
-      const connect = response.headers
+      const connect = (await real.request('/dev/mailbox')).headers
         .get('content-security-policy')!
         .split(';')
         .find((d) => d.trim().startsWith('connect-src'))!;

@@ -9,7 +9,7 @@ import { NOT_FOUND } from '../../contracts/common.ts';
 import { followerLimitReached } from '../../contracts/customers.ts';
 import { CLAIM_TEXTS, type IssuedVoucher, type IssuedVoucherLookup, REDEEM_TEXTS } from '../../contracts/vouchers.ts';
 import { CODE_PATTERN } from '../../server/lib/voucher-codes.ts';
-import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_SECONDS } from '../../server/routes/vouchers/redeem.routes.ts';
+import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_SECONDS } from '../../server/routes/vouchers/vouchers.queries.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { type SignedInCustomer, type SignedInOwner, signedInCustomer, signedInOwner } from './support/signed-in.ts';
 import { createVoucher } from './support/vouchers.ts';

@@ -10,8 +10,25 @@ import { availabilityRules, businesses, businessMembers, packages, posts, vouche
 import { serverTimeZone } from '../../lib/business-time.ts';
 import { newId } from '../../lib/crypto.ts';
 import { notFound } from '../../lib/ids.ts';
+import { byBusiness } from '../../lib/scope.ts';
 
 export type PlanName = 'Free' | 'Starter' | 'Pro';
+
+/** The columns of the spec's business profile, and nothing else (no plan, no price, no owner id). */
+export const businessProfile = {
+  businessid: businesses.businessid,
+  businessname: businesses.businessname,
+  description: businesses.description,
+  address: businesses.address,
+  latitude: businesses.latitude,
+  longitude: businesses.longitude,
+  logourl: businesses.logourl,
+  timezone: businesses.timezone,
+};
+
+/** GET /api/businesses/me's one statement, prepared as `name`: execute with `{ businessid }` (and bench:api's floor). */
+export const businessProfileOf = (db: Db, name: string) =>
+  db.select(businessProfile).from(businesses).where(byBusiness(businesses)).prepare(name);
 
 /** A plan of the catalogue by name (seedCatalogue makes them on every start). */
 export async function planNamed(db: Db, name: PlanName) {

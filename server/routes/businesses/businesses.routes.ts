@@ -4,22 +4,10 @@ import { businesses } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import { businessScope, byBusiness } from '../../lib/scope.ts';
+import { businessScope } from '../../lib/scope.ts';
 import { readJson } from '../../lib/validate.ts';
 import type { AppDeps } from '../../types.ts';
-import { checklistOf } from './businesses.queries.ts';
-
-/** The columns of the spec's business profile, and nothing else (no plan, no price, no owner id). */
-const profile = {
-  businessid: businesses.businessid,
-  businessname: businesses.businessname,
-  description: businesses.description,
-  address: businesses.address,
-  latitude: businesses.latitude,
-  longitude: businesses.longitude,
-  logourl: businesses.logourl,
-  timezone: businesses.timezone,
-};
+import { businessProfile, businessProfileOf, checklistOf } from './businesses.queries.ts';
 
 const isKnownZone = (zone: string) => {
   try {
@@ -33,7 +21,7 @@ const isKnownZone = (zone: string) => {
 /** The caller's own business: every query goes through the business scope of the verified token. */
 export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const app = createRouter('owner');
-  const profileOf = db.select(profile).from(businesses).where(byBusiness(businesses)).prepare('businesses_me');
+  const profileOf = businessProfileOf(db, 'businesses_me');
 
   app.get('/me', async (c) => {
     const [row] = await profileOf.execute(businessScope(c));
@@ -63,7 +51,7 @@ export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
         updatedAt: clock(),
       })
       .where(mine.where(businesses))
-      .returning(profile);
+      .returning(businessProfile);
     if (!row) throw notFound('ownBusiness');
     return c.json(row satisfies BusinessProfile);
   });

@@ -1,23 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
 import type { UserProfile } from '#contracts/users.ts';
-import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/ids.ts';
 import { createRouter } from '../../lib/router.ts';
-import type { AppDeps } from '../../types.ts';
 
-/** The signed-in owner's own account; scoped by the user id of the verified token. */
-export function usersRoutes({ db }: Pick<AppDeps, 'db'>) {
+/**
+ * The signed-in owner's own account, as the guard read it with the session in its one statement
+ * (server/middleware/auth.ts): the verified token's user, no second round trip.
+ */
+export function usersRoutes() {
   const app = createRouter('owner');
-  const profileOf = db
-    .select({ userid: users.userid, firstname: users.firstname, lastname: users.lastname, email: users.email })
-    .from(users)
-    .where(eq(users.userid, sql.placeholder('userid')))
-    .prepare('users_me');
-
-  app.get('/me', async (c) => {
-    const [user] = await profileOf.execute({ userid: c.get('owner').userid });
-    if (!user) throw notFound('ownUser');
-    return c.json({ ...user, role: c.get('owner').role } satisfies UserProfile);
+  app.get('/me', (c) => {
+    const { userid, role, account } = c.get('owner');
+    if (!account) throw notFound('ownUser');
+    return c.json({ userid, ...account, role } satisfies UserProfile);
   });
   return app;
 }

@@ -3,17 +3,11 @@ import { type IssuedVoucherLookup, READY, REDEEM_TEXTS, REDEEMED, type RedeemRes
 import { issuedVouchers, vouchers } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { idParam, notFound } from '../../lib/ids.ts';
-import { hitRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import { createRouter } from '../../lib/router.ts';
 import { businessScope } from '../../lib/scope.ts';
 import { CODE_PATTERN, normaliseCode } from '../../lib/voucher-codes.ts';
 import type { AppDeps } from '../../types.ts';
-import { selectLookup } from './vouchers.queries.ts';
-
-/** Failed lookups a business may make in a window before lookups are refused (429). */
-export const LOOKUP_FAILURE_LIMIT = 20;
-export const LOOKUP_WINDOW_SECONDS = 600;
-const bucketOf = (businessid: string) => `redeem-lookup:${businessid}`;
+import { countLookup, refundLookup, selectLookup } from './vouchers.queries.ts';
 
 /**
  * The counter (spec §7): look a code up, redeem it. Redeeming is ONE conditional update
@@ -31,12 +25,7 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     // Counted first, in one statement (the counter's own answer decides): of any number of simultaneous
     // lookups at most LOOKUP_FAILURE_LIMIT are evaluated in a window; while locked, every lookup is
     // refused (a right code too), so a guesser learns nothing. A code that is found gives its count back.
-    const bucket = bucketOf(mine.businessid);
-    const counted = await hitRateLimit(db, bucket, {
-      limit: LOOKUP_FAILURE_LIMIT,
-      windowSeconds: LOOKUP_WINDOW_SECONDS,
-      now: clock(),
-    });
+    const counted = await countLookup(db, mine.businessid, clock());
     if (!counted.allowed) {
       throw new HttpError(429, REDEEM_TEXTS.tooManyLookups, { 'Retry-After': String(counted.retryAfterSeconds) });
     }
@@ -45,7 +34,7 @@ export function redeemRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
       ? await selectLookup(db).where(and(mine.where(issuedVouchers), eq(issuedVouchers.code, code)))
       : [];
     if (!row) throw new HttpError(404, REDEEM_TEXTS.notFound);
-    await refundRateLimit(db, bucket);
+    await refundLookup(db, mine.businessid);
     const { redeemedAt, ...rest } = row;
     return c.json({ ...rest, redeemedat: redeemedAt?.toISOString() ?? null } satisfies IssuedVoucherLookup);
   });

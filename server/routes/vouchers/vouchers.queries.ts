@@ -8,6 +8,7 @@ import type { Voucher } from '#contracts/vouchers.ts';
 import type { Db } from '../../db/client.ts';
 import { issuedVouchers, users, vouchers, voucherTypes } from '../../db/schema.ts';
 import { notFound } from '../../lib/ids.ts';
+import { hitRateLimit, refundRateLimit } from '../../lib/rate-limit.ts';
 import { firstNameOf } from '../team/team.queries.ts';
 
 const issued = sql<number>`(select count(*)::int from ${issuedVouchers} where ${issuedVouchers.voucherid} = ${vouchers.voucherid})`;
@@ -78,3 +79,20 @@ export const selectLookup = (db: Db) =>
     .from(issuedVouchers)
     .innerJoin(vouchers, eq(vouchers.voucherid, issuedVouchers.voucherid))
     .innerJoin(users, eq(users.userid, issuedVouchers.customerid));
+
+/** Failed lookups a business may make in a window before lookups are refused (429). */
+export const LOOKUP_FAILURE_LIMIT = 20;
+export const LOOKUP_WINDOW_SECONDS = 600;
+const lookupBucket = (businessid: string) => `redeem-lookup:${businessid}`;
+
+/**
+ * The lookup limiter of the counter (the route and scripts/bench-floor.ts run the same statements):
+ * every lookup is counted first, in one statement, and a code that is found gives its count back.
+ */
+export const countLookup = (db: Db, businessid: string, now: Date) =>
+  hitRateLimit(db, lookupBucket(businessid), {
+    limit: LOOKUP_FAILURE_LIMIT,
+    windowSeconds: LOOKUP_WINDOW_SECONDS,
+    now,
+  });
+export const refundLookup = (db: Db, businessid: string) => refundRateLimit(db, lookupBucket(businessid));

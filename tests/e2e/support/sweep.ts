@@ -89,15 +89,25 @@ export function cspDirectives(header: string): Map<string, string[]> {
   return directives;
 }
 
+/** What a browser renders as a page that runs script or can be framed: HTML, XHTML, SVG, other XML. */
+export const DOCUMENT_TYPE = /html|xml/i;
+
 /**
- * What is wrong with one answer's security headers (empty when nothing is): a script policy without
- * 'unsafe-inline'/'unsafe-eval' or wildcards, no plugins, no <base> rewrites, no framing, nosniff, a
- * referrer policy that sends no paths away, and a permissions policy.
+ * What is wrong with one answer's security headers (empty when nothing is), by the rule of
+ * server/middleware/security.ts (docs/decisions/029-request-path-at-its-floor.md): EVERY answer says
+ * nosniff (never taken for another type than it declares) and an /api answer is never stored; a
+ * DOCUMENT carries the page policy: a script policy without 'unsafe-inline'/'unsafe-eval' or wildcards,
+ * no plugins, no <base> rewrites, no framing, a referrer policy that sends no paths away, a permissions
+ * policy and COOP. Anything else (JSON, images, scripts, styles) is never rendered as a page.
  */
-export function headerProblems(headers: Headers): string[] {
+export function headerProblems(headers: Headers, path = ''): string[] {
   const problems: string[] = [];
+  if (headers.get('x-content-type-options') !== 'nosniff') problems.push('X-Content-Type-Options is not nosniff');
+  if (/^\/api(\/|$)/.test(path) && headers.get('cache-control') !== 'no-store')
+    problems.push('an /api answer may be stored');
+  if (!DOCUMENT_TYPE.test(headers.get('content-type') ?? '')) return problems;
   const csp = headers.get('content-security-policy');
-  if (!csp) return ['no Content-Security-Policy'];
+  if (!csp) return [...problems, 'a document without a Content-Security-Policy'];
   const d = cspDirectives(csp);
   const scripts = d.get('script-src') ?? d.get('default-src');
   if (!scripts) problems.push('no script-src or default-src');
@@ -108,7 +118,6 @@ export function headerProblems(headers: Headers): string[] {
   if (!d.has('base-uri')) problems.push('no base-uri');
   if (d.get('frame-ancestors')?.join(' ') !== "'none'") problems.push("frame-ancestors is not 'none'");
   if (headers.get('x-frame-options') !== 'DENY') problems.push('X-Frame-Options is not DENY');
-  if (headers.get('x-content-type-options') !== 'nosniff') problems.push('X-Content-Type-Options is not nosniff');
   const referrer = headers.get('referrer-policy') ?? '';
   if (!['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(referrer))
     problems.push(`Referrer-Policy is "${referrer}"`);
