@@ -1,7 +1,7 @@
 /**
  * API benchmark (issue 13): the owner's hot reads at size, each beside its floor measured in the same run.
- *   - the server: `server/index.ts` in its own process, as `npm start` runs it (every middleware, the
- *     guard's session check, validation, the contract's shape);
+ *   - the server: the bundle `npm start` runs (dist-server/index.mjs, built first when stale) in its own
+ *     process (every middleware, the guard's session check, validation, the contract's shape);
  *   - the floor: `scripts/bench-floor.ts` in its own process, a bare Hono handler per endpoint doing the
  *     same jose RS256 check (every time, no cache) and THE SAME statements (the route's drizzle builders,
  *     the voucher lookup's limiter too, the same driver and pool);
@@ -36,7 +36,7 @@ import { availableSlots, type TakenBooking } from '../server/lib/slots.ts';
 import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts';
 import { simulateInProcess } from '../server/sim/in-process.ts';
 import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
-import { root } from './lib/build.ts';
+import { buildServer, buildSpa, needsBuild, needsServerBuild, root, serverEntry } from './lib/build.ts';
 import { probeEnv, probeMemory, treeCpuMs } from './lib/memory.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
@@ -102,8 +102,10 @@ try {
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   if (!postgres) cpSync(dataDir, floorDir, { recursive: true });
 
-  // 2. The server as npm start runs it, and the floor.
-  const server = tsx('server/index.ts', {
+  // 2. The server as npm start runs it (its bundle, built when stale; the build is not timed), and the floor.
+  if (needsBuild()) buildSpa();
+  if (needsServerBuild()) await buildServer();
+  const server = bundled({
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(probeFile ? probeEnv(probeFile) : {}),
@@ -387,6 +389,15 @@ function slotComputation() {
       `floor (bare sweep) ${sweepMs.toFixed(2)} ms, ${(moduleMs / sweepMs).toFixed(0)} × floor; ` +
       `${module()} slots offered (the sweep's ${sweep()})`,
   );
+}
+
+/** The server as `npm start` runs it: plain Node on the bundle (scripts/start.mjs builds it when stale). */
+function bundled(extra: NodeJS.ProcessEnv) {
+  return spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+    cwd: root,
+    env: { ...serverEnv, ...extra },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 function tsx(script: string, extra: NodeJS.ProcessEnv) {
