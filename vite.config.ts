@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { signedInPages } from './scripts/lib/bundle.ts';
 
 /**
  * `npm run dev` serves the SPA with hot reload and forwards the rest to a running `npm start`: the API,
@@ -71,10 +72,11 @@ function inspectorPage(): Plugin {
 /**
  * The auth chunk (the signed-out pages: /login, /register, ...) is what a first visit renders, yet the
  * browser would only find it once the entry has run. Named in index.html as a modulepreload, it loads
- * beside the entry instead of after it. Its CSS is NOT preloaded: a signed-in load never uses it, and
- * Chromium warns "preloaded but not used" for a style preload nobody takes up (issue 26, decision 027);
- * Vite's loader fetches it with the chunk. Production build only; the same files are counted for every
- * route by scripts/lib/bundle.ts.
+ * beside the entry instead of after it; its CSS is a stylesheet of the page (not a style preload:
+ * Chromium warns "preloaded but not used" for one nobody takes up, issue 26, decision 027), so the login
+ * form does not wait for it after the entry has run. For the path of a signed-in page the server names
+ * that page's chunks instead (routePreloads below, server/static.ts; decision 031). Production build
+ * only; the same files are counted by scripts/lib/bundle.ts.
  */
 function preloadAuthChunk(): Plugin {
   return {
@@ -91,18 +93,95 @@ function preloadAuthChunk(): Plugin {
         if (auth?.type !== 'chunk') throw new Error('The auth chunk is missing from the build');
         const named = (file: string) => html.includes(`/${file}"`);
         const scripts = [auth.fileName, ...auth.imports].filter((file) => !named(file));
-        return scripts.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
+        const styles = [...(auth.viteMetadata?.importedCss ?? [])].filter((file) => !named(file));
+        return [
+          ...styles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...scripts.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
       },
     },
   };
 }
 
+/** True for a module the entry or the auth chunk imports, directly or through others (what /login loads). */
+function loginSide(id: string, ctx: { getModuleInfo: (id: string) => { importers: readonly string[] } | null }) {
+  const seen = new Set<string>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (/[\\/]src[\\/](app[\\/]main\.tsx|features[\\/]auth[\\/]index\.ts)$/.test(next)) return true;
+    stack.push(...(ctx.getModuleInfo(next)?.importers ?? []));
+  }
+  return false;
+}
+
+/**
+ * dist/route-preloads.json: for each signed-in page (src/app/pages.ts), the chunks its first visit needs
+ * beyond what index.html names (the signed-in area, the page, their imports, and their CSS). The server
+ * names them in index.html for that path (server/static.ts), so they load beside the entry instead of
+ * after it has run; the auth chunk's preloads are dropped there (a signed-out visitor of such a path
+ * goes to /login and fetches it then). Decision 031. Production build only.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'portal-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((chunk): chunk is Rolldown.OutputChunk => chunk.type === 'chunk');
+      // Not the portal's build (e.g. the inspector's page: npm run inspector:size).
+      if (!chunks.some((chunk) => chunk.facadeModuleId?.endsWith('/src/app/signed-in.tsx'))) return;
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const of = (source: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${source}`));
+        if (!chunk) throw new Error(`${source} has no chunk of its own in the build`);
+        return chunk;
+      };
+      const closure = (start: Rolldown.OutputChunk[]) => {
+        const seen = new Set<Rolldown.OutputChunk>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (seen.has(chunk)) return;
+          seen.add(chunk);
+          for (const file of chunk.imports) visit(byFile.get(file)!);
+        };
+        for (const chunk of start) visit(chunk);
+        return seen;
+      };
+      const named = closure(chunks.filter((chunk) => chunk.isEntry));
+      const auth = closure([of('src/features/auth/index.ts')]);
+      const signedIn = of('src/app/signed-in.tsx');
+      const routes = Object.fromEntries(
+        signedInPages().map(({ route, source }) => {
+          const needed = [...closure([signedIn, of(source)])].filter((chunk) => !named.has(chunk));
+          return [
+            route,
+            {
+              js: needed.map((chunk) => chunk.fileName),
+              css: needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+            },
+          ];
+        }),
+      );
+      const authFiles = [...auth]
+        .filter((chunk) => !named.has(chunk))
+        .flatMap((chunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]);
+      const preloads = { auth: authFiles, routes };
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: JSON.stringify(preloads, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [devConfig(), inspectorPage(), preloadAuthChunk()],
+  plugins: [devConfig(), inspectorPage(), preloadAuthChunk(), routePreloads()],
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: false }])),
   },
@@ -114,6 +193,28 @@ export default defineConfig({
     // The calendar and QR chunks load on their routes; the budget script watches the initial JS.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React, ReactDOM and the JSX runtime (every route's first need) as one file beside the
+              // entry: it downloads in parallel with it, and the JSX runtime does not become a chunk of its own.
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              // The portal's own modules that two or more signed-in chunks share (the shell, the pages,
+              // their dialogs) and that /login never loads: one chunk instead of a dozen of 1 KB each,
+              // every one of which cost a signed-in first visit a round trip on one of the browser's six
+              // connections (decision 031). What the entry or the auth chunk imports stays out of it.
+              name: (id, ctx) => (loginSide(id, ctx) ? null : 'app'),
+              test: /[\\/](src|machines|contracts)[\\/]/,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
       treeshake: {
         // react-big-calendar imports every localizer's helpers; the portal uses date-fns, so dayjs's
         // plugins (CommonJS, so kept as if they had side effects) are dead weight in the calendar chunk.

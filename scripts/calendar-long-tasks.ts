@@ -3,11 +3,15 @@
  * (an owner registered through the public API; customers signed up, verified and following through the
  * customer API; each booking POST /api/bookings as the owner). Then Chromium opens /bookings/calendar as
  * that owner with a PerformanceObserver for long tasks, and moves to that week. Reports the longest task
- * and the total blocking time (the sum of every long task's time over 50 ms) for opening the page and
- * for showing the week; exits 1 when a task is longer than 200 ms.
+ * and the total blocking time (the sum of every long task's time over 50 ms) for opening the page, for
+ * showing the week, for dragging one booking an hour later (drag and drop: the server answers) and for
+ * leaving the week (showing and leaving repeated `--repeat` times); exits 1 when a task is longer
+ * than 50 ms (issue 27's target: no long task at all).
  *
  *   npm run calendar:long-tasks                        # 500 bookings, 20 customers
+ *   npm run calendar:long-tasks -- --repeat 3          # Next and Back three times
  *   npm run calendar:long-tasks -- --bookings 200 --customers 5
+ *   npm run calendar:long-tasks -- --trace busy-week.json   # a trace of the first Next, for DevTools
  *
  * Runs npm start's stack (production build, a fresh data directory). Task lengths move with machine
  * load: measure on a quiet machine (docs/benchmarks.md).
@@ -25,10 +29,20 @@ import {
 } from '../server/sim/customers.ts';
 import { findChromium, launchChromium, mailLink, startStack } from './lib/stack.ts';
 
-const { values } = parseArgs({ options: { bookings: { type: 'string' }, customers: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    bookings: { type: 'string' },
+    customers: { type: 'string' },
+    repeat: { type: 'string' },
+    /** A Chromium performance trace of the first "Next" (showing the busy week), for DevTools. */
+    trace: { type: 'string' },
+  },
+});
 const BOOKINGS = Number(values.bookings ?? 500);
 const CUSTOMERS = Number(values.customers ?? 20);
-const LIMIT_MS = 200;
+const REPEAT = Math.max(1, Number(values.repeat ?? 1));
+/** A long task is one over 50 ms: the target is none. */
+const LIMIT_MS = 50;
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
 const chromiumPath = findChromium();
@@ -151,21 +165,51 @@ try {
     console.log(`\n/bookings/calendar, ${BOOKINGS} bookings next week (1280 × 860, week view):`);
     longest = Math.max(longest, report('opening the page (this week)', await tasks()));
 
-    const loaded = page.waitForResponse((r) => r.url().includes('/api/businesses/me/bookings'));
-    await page.getByRole('button', { name: 'Next' }).click();
-    await loaded;
-    await page.waitForFunction((n) => document.querySelectorAll('.rbc-event').length >= n, Math.min(BOOKINGS, 1), {
-      timeout: 60_000,
-    });
-    await page.waitForTimeout(1000);
-    const shown = await page.locator('.rbc-event').count();
-    longest = Math.max(longest, report(`showing the busy week (${shown} events on screen)`, await tasks()));
+    for (let round = 1; round <= REPEAT; round++) {
+      const of = REPEAT > 1 ? ` [${round}/${REPEAT}]` : '';
+      const tracing = round === 1 && values.trace;
+      if (tracing) await browser.startTracing(page, { path: values.trace, screenshots: false });
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/businesses/me/bookings'));
+      await page.getByRole('button', { name: 'Next' }).click();
+      await loaded;
+      await page.waitForFunction((n) => document.querySelectorAll('.rbc-event').length >= n, BOOKINGS, {
+        timeout: 60_000,
+      });
+      await page.waitForTimeout(1000);
+      if (tracing) await browser.stopTracing();
+      const shown = await page.locator('.rbc-event').count();
+      longest = Math.max(longest, report(`showing the busy week (${shown} events on screen)${of}`, await tasks()));
 
-    const back = page.waitForResponse((r) => r.url().includes('/api/businesses/me/bookings'));
-    await page.getByRole('button', { name: 'Back' }).click();
-    await back;
-    await page.waitForTimeout(1000);
-    longest = Math.max(longest, report('leaving it (back to this week)', await tasks()));
+      if (round === REPEAT) {
+        // Drag and drop on the busy week: the first visible booking one hour later (the server decides).
+        const event = page.locator('.rbc-event').first();
+        await event.scrollIntoViewIfNeeded();
+        const box = (await event.boundingBox())!;
+        const x = box.x + box.width / 2;
+        const y = box.y + Math.min(box.height / 2, 12);
+        const slot = (await page.locator('.rbc-time-slot').first().boundingBox())!.height;
+        const saved = page.waitForResponse(
+          (r) => r.request().method() === 'PATCH' && r.url().includes('/api/bookings/'),
+        );
+        await page.mouse.move(x, y);
+        await page.mouse.down();
+        await page.mouse.move(x, y + 10, { steps: 3 });
+        await page.mouse.move(x, y + slot * 2 + slot / 3, { steps: 8 });
+        await page.mouse.up();
+        const answer = await saved;
+        await page.waitForTimeout(1000);
+        longest = Math.max(
+          longest,
+          report(`dragging a booking an hour later (the server answered ${answer.status()})`, await tasks()),
+        );
+      }
+
+      const back = page.waitForResponse((r) => r.url().includes('/api/businesses/me/bookings'));
+      await page.getByRole('button', { name: 'Back' }).click();
+      await back;
+      await page.waitForTimeout(1000);
+      longest = Math.max(longest, report(`leaving it (back to this week)${of}`, await tasks()));
+    }
   } finally {
     await browser.close();
   }
@@ -174,7 +218,7 @@ try {
 }
 console.log(
   longest > LIMIT_MS
-    ? `\nA task of ${Math.round(longest)} ms: over the ${LIMIT_MS} ms limit.`
+    ? `\nA task of ${Math.round(longest)} ms: over the ${LIMIT_MS} ms target.`
     : `\nNo task over ${LIMIT_MS} ms.`,
 );
 process.exit(longest > LIMIT_MS ? 1 : 0);

@@ -25,6 +25,42 @@ export function inlineConfig(html: string, config: unknown): string {
   return html.includes('</head>') ? html.replace('</head>', `  ${script}\n  </head>`) : `${html}${script}`;
 }
 
+/** dist/route-preloads.json (written by the build, vite.config.ts): a signed-in page's chunks and CSS. */
+export interface RoutePreloads {
+  /** The auth chunk, its imports and its CSS, which index.html names for /login. */
+  auth: string[];
+  routes: Record<string, { js: string[]; css: string[] }>;
+}
+
+/**
+ * index.html for a signed-in page's path: that page's chunks (the signed-in area, the page, their imports)
+ * and CSS named beside the entry, so they load with it rather than after it has run, in place of the auth
+ * chunk's files (a signed-out visitor of that path is sent to /login and fetches those then).
+ * Decision 031. Any other path gets the page unchanged.
+ */
+export function withRoutePreloads(html: string, pathname: string, preloads: RoutePreloads | undefined): string {
+  const route = preloads?.routes[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+  if (!preloads || !route) return html;
+  const named = new Set(preloads.auth);
+  const kept = html.replace(
+    /\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g,
+    (link, file: string) => (named.has(file) ? '' : link),
+  );
+  const links = [
+    ...route.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...route.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ];
+  return kept.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+}
+
+function readPreloads(file: string): RoutePreloads | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as RoutePreloads;
+  } catch {
+    return undefined; // an older build without the file: the page as built
+  }
+}
+
 /**
  * The built SPA. Hashed assets are cached for a year; every other GET that is not a file gets
  * index.html (history-API fallback) and is never cached, so a deploy is picked up at once. With a
@@ -33,13 +69,14 @@ export function inlineConfig(html: string, config: unknown): string {
 export function spaRoutes(distDir: string, config?: ConfigSource) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
+  const preloadsFile = path.join(distDir, 'route-preloads.json');
   const root = path.relative(process.cwd(), distDir) || '.';
 
   const indexHtml = async (c: Context): Promise<Response> => {
     if (!existsSync(indexFile)) {
       return c.text('The portal has not been built yet: run `npm run build` (npm start does it for you).', 503);
     }
-    let html = readFileSync(indexFile, 'utf8');
+    let html = withRoutePreloads(readFileSync(indexFile, 'utf8'), c.req.path, readPreloads(preloadsFile));
     if (config) {
       // The same answer GET /config.json gives this request (same headers and connection, whose local
       // port names the listening origin), computed by the config routes.

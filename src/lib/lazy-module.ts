@@ -33,10 +33,33 @@ export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
 }
 
 /**
- * True once every module is loaded; starts loading those that are not. A failed load is thrown to the
- * error boundary ("Something went wrong." with "Refresh the Page").
+ * Runs `start` once the browser has painted the frame being prepared now (the next animation frame, then
+ * a task after it), at once in a hidden tab (no frames there). Returns a cancel function.
  */
-export function useLoaded(modules: ReadonlyArray<LazyModule<unknown>>): boolean {
+export function afterPaint(start: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
+    const timer = setTimeout(start, 0);
+    return () => clearTimeout(timer);
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(start, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * True once every module is loaded; starts loading those that are not (with `afterPaint`, only once
+ * the screen that asks for them is painted: what it shows meanwhile does not wait for their bytes).
+ * A failed load is thrown to the error boundary ("Something went wrong." with "Refresh the Page").
+ */
+export function useLoaded(
+  modules: ReadonlyArray<LazyModule<unknown>>,
+  { afterPaint: later = false }: { afterPaint?: boolean } = {},
+): boolean {
   const ready = modules.every((m) => m.current() !== undefined);
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
@@ -45,14 +68,19 @@ export function useLoaded(modules: ReadonlyArray<LazyModule<unknown>>): boolean 
   useEffect(() => {
     if (ready) return;
     let live = true;
-    Promise.all(modules.map((m) => m.load())).then(
-      () => live && loaded(),
-      (error: unknown) => live && setFailure({ error }),
-    );
+    const start = () =>
+      Promise.all(modules.map((m) => m.load())).then(
+        () => live && loaded(),
+        (error: unknown) => live && setFailure({ error }),
+      );
+    let cancel: (() => void) | undefined;
+    if (later) cancel = afterPaint(start);
+    else void start();
     return () => {
       live = false;
+      cancel?.();
     };
-  }, [ready, key]);
+  }, [ready, key, later]);
   if (failure) throw failure.error;
   return ready;
 }

@@ -3,7 +3,7 @@
  * jsdom) with fake bookings and resources: the Monday window, navigation and the filter reloading it,
  * Booking Details, the Create Booking dialog.
  */
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { fromCallback, fromPromise } from 'xstate';
 import type { Booking } from '#contracts/bookings.ts';
@@ -13,9 +13,13 @@ import { type CalendarContext, calendarPollerMachine, calendarWindow } from '#ma
 import type { PollResult } from '#machines/poller.machine.ts';
 import { bookingsCalendarEntry, windowTable } from '#machines/samples/bookings.samples.ts';
 import { slotLabel } from '#src/features/bookings/booking-form-modal.tsx';
-import { BookingsCalendarView } from '#src/features/bookings/calendar-page.tsx';
+import { BookingsCalendarView, calendarGridChunk } from '#src/features/bookings/calendar-page.tsx';
 import { specTexts } from '../spec/spec-texts.ts';
 import { describeFlow, type Flow } from './harness.tsx';
+
+// In the built app the grid (react-big-calendar) is a chunk fetched once the page has painted; here it is
+// fetched up front, so a ready calendar shows in the same render as in a browser once the chunk is in.
+await calendarGridChunk.load();
 
 const live = (flow: Flow) => flow.live().context as CalendarContext;
 const filter = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Filter:' });
@@ -149,10 +153,15 @@ describeFlow(bookingsCalendarEntry, {
     'calendar.open': async (e: { bookingid: string }, flow) => {
       listed = live(flow).bookings;
       const booking = listed.find((b) => b.bookingid === e.bookingid)!;
-      const event = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
-        el.textContent?.includes(booking.title),
-      );
-      fireEvent.click(event!);
+      // A newly shown week draws its events a day per frame (calendar-grid.tsx): wait for the box.
+      const event = await waitFor(() => {
+        const box = [...document.querySelectorAll<HTMLElement>('.rbc-event')].find((el) =>
+          el.textContent?.includes(booking.title),
+        );
+        if (!box) throw new Error(`no event box for ${booking.title} yet`);
+        return box;
+      });
+      fireEvent.click(event);
       await settle();
     },
     // The dialog's own flow is tested in booking-details.generated; here a status is changed through it.

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configScript, inlineConfig } from '../../server/static.ts';
+import { configScript, inlineConfig, type RoutePreloads, withRoutePreloads } from '../../server/static.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 const INDEX = `<!doctype html>
@@ -14,9 +14,24 @@ const INDEX = `<!doctype html>
   <head>
     <title>Business Portal</title>
     <script type="module" src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-v1.js">
+    <link rel="stylesheet" crossorigin href="/assets/auth-a1.css">
+    <link rel="modulepreload" crossorigin href="/assets/auth-a1.js">
   </head>
   <body><div id="root"></div></body>
 </html>`;
+
+/** What the build writes beside index.html (vite.config.ts, routePreloads). */
+const PRELOADS: RoutePreloads = {
+  auth: ['assets/auth-a1.js', 'assets/auth-a1.css'],
+  routes: {
+    '/': { js: ['assets/signed-in-s1.js', 'assets/dashboard-d1.js'], css: ['assets/dashboard-d1.css'] },
+    '/bookings/calendar': { js: ['assets/signed-in-s1.js', 'assets/calendar-c1.js'], css: [] },
+  },
+};
+/** The files a page names in its head, by the kind of link. */
+const linked = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1]);
 
 /** The JSON of the data block, as the SPA reads it (src/app/configure.ts). */
 const inlined = (html: string) => {
@@ -30,6 +45,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   // A precompressed copy, as npm run build writes: it must not be served instead of the inlined page.
   writeFileSync(path.join(dist, 'index.html.br'), 'not the page');
+  writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(PRELOADS));
   const base = await startTestServer();
   const { createApp } = await import('../../server/app.ts');
   const { listen } = await import('../../server/boot.ts');
@@ -71,6 +87,37 @@ describe('index.html', () => {
     const html = await page.text();
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
     expect(inlineScripts).toEqual([' type="application/json" id="portal-config"']);
+  });
+});
+
+describe('route preloads (decision 031)', () => {
+  it("names a signed-in page's chunks and CSS in its HTML, instead of the auth chunk's files", async () => {
+    const html = await (await spa.request('/bookings/calendar')).text();
+    expect(linked(html, 'modulepreload')).toEqual([
+      'assets/vendor-v1.js',
+      'assets/signed-in-s1.js',
+      'assets/calendar-c1.js',
+    ]);
+    expect(linked(html, 'stylesheet')).toEqual([]);
+    const dashboard = await (await spa.request('/')).text();
+    expect(linked(dashboard, 'stylesheet')).toEqual(['assets/dashboard-d1.css']);
+    expect(dashboard.indexOf('dashboard-d1.js')).toBeLessThan(dashboard.indexOf('</head>'));
+  });
+
+  it.each(['/login', '/register', '/nowhere', '/index.html'])(
+    'leaves %s as built (the auth chunk named)',
+    async (where) => {
+      const html = await (await spa.request(where)).text();
+      expect(linked(html, 'modulepreload')).toEqual(['assets/vendor-v1.js', 'assets/auth-a1.js']);
+      expect(linked(html, 'stylesheet')).toEqual(['assets/auth-a1.css']);
+    },
+  );
+
+  it('takes a trailing slash as the page, and a build without the file as nothing to add', () => {
+    expect(withRoutePreloads(INDEX, '/bookings/calendar/', PRELOADS)).toBe(
+      withRoutePreloads(INDEX, '/bookings/calendar', PRELOADS),
+    );
+    expect(withRoutePreloads(INDEX, '/', undefined)).toBe(INDEX);
   });
 });
 

@@ -1,14 +1,7 @@
 /** Bookings Calendar (/bookings/calendar, spec §2): week and day views, the filter, details and Create Booking. */
 
 import { useSelector } from '@xstate/react';
-import { format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
-import { enUS } from 'date-fns/locale';
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
-import type { EventInteractionArgs, default as WithDragAndDrop } from 'react-big-calendar/lib/addons/dragAndDrop';
-import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
-import 'react-big-calendar/lib/css/react-big-calendar.css';
-import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Booking, Resource } from '#contracts/bookings.ts';
 import type { bookingDetailsMachine } from '#machines/booking-details.machine.ts';
 import type { bookingFormMachine } from '#machines/booking-form.machine.ts';
@@ -21,6 +14,7 @@ import {
   isoDay,
 } from '#machines/bookings-calendar.machine.ts';
 import { isHidden } from '#src/api/poll.ts';
+import { lazyModule, useLoaded } from '#src/lib/lazy-module.ts';
 import type { PageProps } from '#src/lib/page.ts';
 import { enabledFor, type FlowHooks, useFlowActor } from '#src/lib/use-flow-actor.ts';
 import { Alert } from '#src/ui/alert.tsx';
@@ -32,58 +26,17 @@ import { useToast } from '#src/ui/toast.tsx';
 import { BookingDetailsModal } from './booking-details-modal.tsx';
 import { BookingFormModal } from './booking-form-modal.tsx';
 import { liveCalendarLogic, liveCalendarPoller } from './bookings.wiring.ts';
+import type { GridEvent } from './calendar-grid.tsx';
 import './bookings.css';
 
-/** Weeks from Monday (spec §9). */
-const localizer = dateFnsLocalizer({
-  format,
-  parse,
-  startOfWeek: (date: Date) => startOfWeek(date, { weekStartsOn: 1 }),
-  getDay,
-  locales: { 'en-US': enUS },
-});
-const VIEWS: View[] = ['week', 'day'];
-/** The time gutter in the short time format ("9:00 AM"). */
-const FORMATS = { timeGutterFormat: 'p' };
+/**
+ * react-big-calendar and the grid around it (calendar-grid.tsx): a chunk of its own, fetched once this
+ * page has painted, beside the week's bookings (decision 031). The unit tests load it up front.
+ */
+export const calendarGridChunk = lazyModule(() => import('./calendar-grid.tsx'));
+
 export const fullName = (b: Pick<Booking, 'firstname' | 'surname'>) =>
   [b.firstname, b.surname].filter(Boolean).join(' ');
-
-const GRID_ROLES =
-  '[role="grid"],[role="row"],[role="rowgroup"],[role="columnheader"],[role="rowheader"],[role="cell"],[role="gridcell"]';
-
-/**
- * react-big-calendar marks its time grid with table roles it does not complete (a row without cells,
- * column headers inside buttons): axe flags them and screen readers announce a broken table. The grid
- * is left as plain regions (the events are buttons with their time and title, the day headers buttons),
- * and its scrolling hours get keyboard access. Runs after every render; React leaves removed attributes
- * alone until it renders them again.
- */
-function useAccessibleGrid() {
-  const frame = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const root = frame.current;
-    if (!root) return;
-    for (const el of root.querySelectorAll(GRID_ROLES)) el.removeAttribute('role');
-    for (const el of root.querySelectorAll('[aria-sort]')) el.removeAttribute('aria-sort');
-    const hours = root.querySelector<HTMLElement>('.rbc-time-content');
-    if (hours && !hours.hasAttribute('tabindex')) {
-      hours.tabIndex = 0;
-      hours.setAttribute('aria-label', 'Bookings by time of day');
-      hours.setAttribute('role', 'region');
-    }
-  });
-  return frame;
-}
-
-type CalendarEvent = {
-  id: string;
-  title: string;
-  start: Date;
-  end: Date;
-  booking: Booking;
-  name: string;
-  colour: string;
-};
 
 /**
  * One colour per resource, in the order the resources are listed; every one carries white text at a
@@ -108,32 +61,22 @@ export const colourOf = (resources: Resource[], resourceid: string) => {
 };
 const STATUS_MARK: Partial<Record<Booking['status'], string>> = { no_show: 'No-show', cancelled: 'Cancelled' };
 
-/** An event as a person reads it: the customer, the resource, and a no-show or cancelled mark. */
-function EventContent({ event }: { event: CalendarEvent }) {
-  const mark = STATUS_MARK[event.booking.status];
-  return (
-    <span className="booking-event">
-      {mark && <span className="booking-event-mark">{mark}</span>}
-      <span className="booking-event-name">{event.name}</span>
-      <span className="booking-event-resource">{event.booking.title}</span>
-    </span>
-  );
-}
-const COMPONENTS = { event: EventContent };
-/**
- * The addon is CommonJS (exports.default): Vite's dev server hands its default over, the production
- * build the module object whose `default` it is; either way the function is taken.
- */
-const interop = dragAndDrop as unknown as { default: typeof WithDragAndDrop | { default: typeof WithDragAndDrop } };
-const withDragAndDrop = 'default' in interop.default ? interop.default.default : interop.default;
-/** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
-const DragCalendar = withDragAndDrop<CalendarEvent>(Calendar);
-const movable = (event: CalendarEvent) => event.booking.status !== 'cancelled';
-const asIso = (value: string | Date) => new Date(value).toISOString();
-const eventProps = (event: CalendarEvent) => ({
-  className: `booking-event-box is-${event.booking.status}`,
-  style: { '--resource-colour': event.colour } as CSSProperties,
-});
+/** The grid's events, made once per loaded list (not per render). */
+const gridEvents = (bookings: Booking[], resources: Resource[]): GridEvent[] =>
+  bookings.map((b) => {
+    const name = fullName(b) || b.email;
+    const mark = STATUS_MARK[b.status];
+    return {
+      id: b.bookingid,
+      title: `${mark ? `${mark}: ` : ''}${name}, ${b.title}`,
+      start: new Date(b.start),
+      end: new Date(b.end),
+      booking: b,
+      name,
+      mark,
+      colour: colourOf(resources, b.resourceid),
+    };
+  });
 
 /** Keeps the shown window fresh on the calendar's poller; renders nothing. Remounted per window. */
 function CalendarRefresher({
@@ -186,33 +129,23 @@ export function BookingsCalendarView({
   const [state, send] = useFlowActor(logic, { input: { today: day, view: view ?? initialView() }, options });
   const notify = useToast();
   const { bookings, resources, resourceId, date, selected, showCancelled } = state.context;
-  const events = useMemo<CalendarEvent[]>(
-    () =>
-      bookings.map((b) => {
-        const name = fullName(b) || b.email;
-        const mark = STATUS_MARK[b.status];
-        return {
-          id: b.bookingid,
-          // What the event's box is called: its time label comes first (react-big-calendar).
-          title: `${mark ? `${mark}: ` : ''}${name}, ${b.title}`,
-          start: new Date(b.start),
-          end: new Date(b.end),
-          booking: b,
-          name,
-          colour: colourOf(resources, b.resourceid),
-        };
-      }),
-    [bookings, resources],
-  );
+  const events = useMemo(() => gridEvents(bookings, resources), [bookings, resources]);
   const window = calendarWindow(date, resourceId, showCancelled);
-  const move = ({ event, start, end }: EventInteractionArgs<CalendarEvent>) => {
-    const next = { bookingid: event.id, bookingstarttime: asIso(start), bookingendtime: asIso(end) };
-    if (next.bookingstarttime === event.booking.start && next.bookingendtime === event.booking.end) return;
-    send({ type: 'calendar.move', ...next });
-  };
+  // Stable, so the memoized grid renders only for its own props (events, view, day).
+  const gridHandlers = useMemo(
+    () => ({
+      onMove: (move: { bookingid: string; bookingstarttime: string; bookingendtime: string }) =>
+        send({ type: 'calendar.move', ...move }),
+      onView: (next: CalendarView) => send({ type: 'calendar.view', view: next }),
+      onNavigate: (next: Date) => send({ type: 'calendar.navigate', date: isoDay(next) }),
+      onOpen: (bookingid: string) => send({ type: 'calendar.open', bookingid }),
+    }),
+    [send],
+  );
+  const gridLoaded = useLoaded([calendarGridChunk], { afterPaint: true });
+  const Grid = gridLoaded ? calendarGridChunk.current()?.default : undefined;
   const shownResources = resourceId ? resources.filter((r) => r.resourceid === resourceId) : resources;
   const filterEvent = { type: 'calendar.filter', resourceId: '' } as const;
-  const frame = useAccessibleGrid();
 
   return (
     <Page
@@ -278,7 +211,7 @@ export function BookingsCalendarView({
         </Alert>
       )}
       <section className="card calendar-card" aria-label="Calendar" aria-busy={state.hasTag('busy') || undefined}>
-        {state.hasTag('loading') && (
+        {(state.hasTag('loading') || (state.hasTag('ready') && !Grid)) && (
           <div className="calendar-loading">
             <Spinner />
             <p role="status">Loading calendar...</p>
@@ -291,33 +224,8 @@ export function BookingsCalendarView({
             event="calendar.retry"
           />
         )}
-        {state.hasTag('ready') && (
-          <div className="calendar-frame" ref={frame}>
-            <DragCalendar
-              localizer={localizer}
-              step={30}
-              timeslots={2}
-              draggableAccessor={movable}
-              resizableAccessor={movable}
-              onEventDrop={move}
-              onEventResize={move}
-              culture="en-US"
-              events={events}
-              views={VIEWS}
-              view={state.context.view}
-              date={parseISO(date)}
-              onView={(next) => send({ type: 'calendar.view', view: next === 'day' ? 'day' : 'week' })}
-              onNavigate={(next) => send({ type: 'calendar.navigate', date: isoDay(next) })}
-              onSelectEvent={(event) => send({ type: 'calendar.open', bookingid: event.id })}
-              formats={FORMATS}
-              components={COMPONENTS}
-              eventPropGetter={eventProps}
-              dayLayoutAlgorithm="no-overlap"
-              scrollToTime={new Date(1970, 0, 1, 8)}
-              style={{ height: '70vh' }}
-              popup
-            />
-          </div>
+        {state.hasTag('ready') && Grid && (
+          <Grid events={events} view={state.context.view} date={date} {...gridHandlers} />
         )}
       </section>
       {state.hasTag('ready') && (

@@ -33,8 +33,10 @@ function GettingStartedCard({ logic = liveGettingStartedLogic, options }: FlowHo
   const [state, send] = useFlowActor(logic, { options });
   const { checklist, error } = state.context;
   if (state.hasTag('loading')) {
+    // getting-started.css keeps what follows (the stats, the feed) unseen until the checklist is in or
+    // not: a card appearing above them would push them down (a layout shift).
     return (
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden getting-started-pending" role="status">
         {T.loading}
       </p>
     );

@@ -46,7 +46,6 @@ export function TeamView({ me, logic = liveTeamLogic, options }: TeamViewProps) 
         {notice ?? ''}
       </p>
       {state.hasTag('ready') && !confirming && <Alert text={error} />}
-      {state.hasTag('ready') && <InviteForm state={state} send={send} />}
       <section
         className="card team-section"
         aria-labelledby="team-members"
@@ -82,6 +81,8 @@ export function TeamView({ me, logic = liveTeamLogic, options }: TeamViewProps) 
           )}
         </section>
       )}
+      {/* Last: it appears once the team is in, and above the lists it would push them down (decision 031). */}
+      {state.hasTag('ready') && <InviteForm state={state} send={send} />}
       {confirming && toRemove && (
         <ConfirmDialog
           title={TEAM_PAGE_TEXTS.removeTitle}
