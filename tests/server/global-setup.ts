@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
     dropTemplate = template.drop;
     try {
       // Closed before any copy is made: PostgreSQL copies a template only while nobody is connected to it.
-      const database = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 1 });
+      const database = await openDatabase({ kind: 'postgres', url: template.url, poolSize: 2 });
       await database.close();
     } catch (error) {
       await template.drop();
