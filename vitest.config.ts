@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/generated/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Vitest's 5 s is tight for a jsdom test that first imports the identity client or the calendar
+          // while the browser stacks start and other files run beside it on two cores.
+          testTimeout: 20_000,
         },
       },
       {
