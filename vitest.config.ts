@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+import SuiteSequencer from './tests/sequencer.ts';
 
 // Three kinds of test, one runner:
 // - unit + generated: machines and React views in jsdom, fakes injected with machine.provide;
@@ -9,6 +10,11 @@ const pg = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
+    // Vitest's default on CI is one worker fewer than the cores: ONE on a 2-core machine, which leaves
+    // a core idle while a file waits on PostgreSQL, a child process or the job engine's poll. Three
+    // keep both cores busy (docs/decisions/032-test-suite-time.md).
+    maxWorkers: 3,
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         extends: true,
@@ -17,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/generated/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Vitest's 5 s is tight for a jsdom test that first imports the identity client or the calendar
+          // while the browser stacks start and other files run beside it on two cores.
+          testTimeout: 20_000,
         },
       },
       {
@@ -27,7 +36,12 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: ['tests/server/postgres/**'],
           globalSetup: ['tests/server/global-setup.ts'],
+          setupFiles: ['tests/server/setup.ts'],
           env: { TEST_DB: 'pglite' },
+          // A worker runs file after file without a fresh process each: the server's modules load and
+          // compile once per worker instead of once per file (about 2 s a file). Each file still gets a
+          // database and a server of its own (harness.ts), stopped in its afterAll.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -41,7 +55,9 @@ export default defineConfig({
                 environment: 'node',
                 include: ['tests/server/**/*.test.ts'],
                 globalSetup: ['tests/server/global-setup.ts'],
+                setupFiles: ['tests/server/setup.ts'],
                 env: { TEST_DB: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -55,7 +71,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Browser files run beside the others, each on a stack of its own for all its tests (a pool of
+          // stacks: tests/e2e/global-setup.ts, leased in support/browser.ts). Every file keeps a fresh
+          // process (isolate), so it leases its own.
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -1,16 +1,34 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
+import { findChromium, type Stack, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
+
+/** What a browser test file finds (tests/e2e/support/browser.ts): a pool of stacks, or why there is none. */
+export type StackPool = { dir: string; count: number } | { unavailable: string };
+/** What the pool's `stack-<n>.json` says once that stack is up, or why it did not come up. */
+export type StackStatus = { ready: StackInfo } | { failed: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2e: StackInfo | { unavailable: string };
+    e2e: StackPool;
   }
 }
 
 /**
- * Creates the CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user), then starts the product
- * exactly as a newcomer does (scripts/start.mjs: build when stale, then the one process from its bundle) on a free port
- * with its own data directory, and waits until it is healthy. See scripts/lib/stack.ts.
+ * How many copies of the product the browser files share. A file holds one stack for all its tests
+ * (support/browser.ts leases it), exactly as it held the single stack before: up to this many browser
+ * files run at once, each on a stack of its own, beside the server and unit files. As many as Vitest's
+ * workers (vitest.config.ts), so a browser file never holds a worker while it waits for a stack.
+ */
+const STACKS = Number(process.env.E2E_STACKS ?? 3);
+
+/**
+ * Starts the stacks: each creates the CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user, the QA
+ * plans' accounts), then starts the product exactly as a newcomer does (scripts/start.mjs: build when
+ * stale, then the one process from its bundle) on a free port with its own data directory, and waits until it is
+ * healthy (scripts/lib/stack.ts). They start in the background, one after another (the first builds the
+ * SPA when stale), while the other projects' tests run; each announces itself in the pool's directory.
  */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
@@ -22,7 +40,31 @@ export default async function setup(project: TestProject) {
     });
     return;
   }
-  const { stop, ...info } = await startStack(chromium);
-  project.provide('e2e', info);
-  return stop;
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-pool-'));
+  const announce = (n: number, status: StackStatus) => {
+    const file = path.join(dir, `stack-${n}.json`);
+    writeFileSync(`${file}.tmp`, JSON.stringify(status));
+    renameSync(`${file}.tmp`, file);
+  };
+  const stacks: Stack[] = [];
+  let stopping = false;
+  const starting = (async () => {
+    for (let n = 0; n < STACKS && !stopping; n++) {
+      try {
+        const stack = await startStack(chromium);
+        stacks.push(stack);
+        const { stop: _stop, ...info } = stack;
+        announce(n, { ready: info });
+      } catch (error) {
+        announce(n, { failed: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  })();
+  project.provide('e2e', { dir, count: STACKS });
+  return async () => {
+    stopping = true;
+    await starting;
+    await Promise.all(stacks.map((stack) => stack.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -60,9 +60,10 @@ describe.runIf(available)('search and the getting-started checklist', () => {
       expect(await sideways(page)).toBe(false);
       await page.keyboard.press('Escape');
 
-      // From Follower Details to the follower's conversation, opened in the Messages panel.
-      await page.getByRole('searchbox', { name: 'Search followers' }).fill('noah patel');
-      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel');
+      // From Follower Details to the follower's conversation, opened in the Messages panel: the demo's
+      // Noah Patel (the QA plans' walk, on the same stack, signs up customers of that name too).
+      await page.getByRole('searchbox', { name: 'Search followers' }).fill('noah patel customers.example');
+      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel+customers.example');
       await page
         .getByRole('button', { name: /Noah Patel/ })
         .first()
@@ -71,7 +72,7 @@ describe.runIf(available)('search and the getting-started checklist', () => {
       const panel = page.getByRole('dialog', { name: 'Messages' });
       await panel.getByRole('button', { name: /Noah Patel/, expanded: true }).waitFor();
       await panel.getByRole('button', { name: 'Open full conversation' }).waitFor();
-      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel');
+      await expect.poll(() => pathOf(page)).toBe('/customers?q=noah+patel+customers.example');
       await panel.getByRole('searchbox', { name: 'Search conversations' }).fill('zed nobody');
       await panel.getByText('No conversations match "zed nobody".').waitFor();
       await expectAccessible(page, 'the Messages panel search');

@@ -31,17 +31,23 @@ export async function emptyPostgresDatabase(): Promise<{ url: string; drop: () =
   return scratchDatabase(url, 'portal_test');
 }
 
-/** Fresh database for this test file: a copy of the migrated PGlite template, or a new PostgreSQL database. */
+/**
+ * Fresh database for this test file: a copy of the migrated PGlite template, or a PostgreSQL database
+ * copied from the run's migrated template (tests/server/global-setup.ts). Opening it still runs the
+ * migrator, which finds every migration applied.
+ */
 export async function freshDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB === 'postgres') {
-    const empty = await emptyPostgresDatabase();
-    const database = await openDatabase({ kind: 'postgres', url: empty.url, poolSize: 4 });
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const copy = await scratchDatabase(url, 'portal_test', { template: inject('postgresTemplate') || undefined });
+    const database = await openDatabase({ kind: 'postgres', url: copy.url, poolSize: 4 });
     return {
       ...database,
-      url: empty.url,
+      url: copy.url,
       close: async () => {
         await database.close();
-        await empty.drop();
+        await copy.drop();
       },
     };
   }

@@ -1,14 +1,50 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import axe from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { root } from '../../../scripts/lib/build.ts';
 import { launchChromium, mailLink, type StackInfo } from '../../../scripts/lib/stack.ts';
+import type { StackPool, StackStatus } from '../global-setup.ts';
 
-export const e2e = inject('e2e');
-export const available = 'baseUrl' in e2e;
-export const stack = e2e as StackInfo;
+/**
+ * One stack of the pool (tests/e2e/global-setup.ts) for this whole file, and no other file on it
+ * meanwhile: the first that is up and free (a lease is a directory, made atomically), waiting while
+ * all are taken or still starting. Released after the file's last afterAll, or when its process ends.
+ */
+async function leaseStack(pool: Extract<StackPool, { dir: string }>): Promise<StackInfo> {
+  const deadline = Date.now() + 15 * 60_000;
+  for (;;) {
+    const failures: string[] = [];
+    for (let n = 0; n < pool.count; n++) {
+      const statusFile = path.join(pool.dir, `stack-${n}.json`);
+      if (!existsSync(statusFile)) continue;
+      const status = JSON.parse(readFileSync(statusFile, 'utf8')) as StackStatus;
+      if ('failed' in status) {
+        failures.push(status.failed);
+        continue;
+      }
+      const lease = path.join(pool.dir, `lease-${n}`);
+      try {
+        mkdirSync(lease);
+      } catch {
+        continue;
+      }
+      const release = () => rmSync(lease, { recursive: true, force: true });
+      process.once('exit', release);
+      afterAll(release);
+      return status.ready;
+    }
+    if (failures.length === pool.count) throw new Error(`no browser-test stack came up:\n${failures.join('\n')}`);
+    if (Date.now() > deadline) throw new Error('no browser-test stack was free within 15 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const pool = inject('e2e');
+export const available = 'dir' in pool;
+/** This file's stack (undefined when Chromium is missing: the tests are `describe.runIf(available)`). */
+export const stack = ('dir' in pool ? await leaseStack(pool) : undefined) as StackInfo;
 
 /** Unique per run and per call, so a test never meets an account of an earlier run or test. */
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -10,9 +10,10 @@ export { CognitoCallError };
 
 /**
  * The REAL aws-amplify/auth client, in Node, against a test server's absolute userPoolEndpoint.
- * Amplify is a singleton per process; vitest runs each file in its own worker, so configure it once
- * per file (beforeAll) after startTestServer. In Node there is no localStorage: tokens live in
- * Amplify's in-memory storage, which `storedTokens` reads.
+ * Amplify is a singleton per process and a worker runs several files one after another, so configure it
+ * once per file (beforeAll) after startTestServer; tests/server/setup.ts empties its storage before each
+ * file. In Node there is no localStorage: tokens live in Amplify's in-memory storage, which
+ * `storedTokens` reads.
  */
 export function configureAmplify(server: Pick<HttpServer, 'env' | 'url'>) {
   Amplify.configure({
