@@ -3,6 +3,7 @@
  * handlers can read from the request (the Hono envs). Types only: importing this file never imports
  * app.ts, so routes and app.ts do not import each other.
  */
+import type { BusinessProfile } from '#contracts/businesses.ts';
 import type { Role } from '#contracts/team.ts';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -39,6 +40,10 @@ export type OwnerPrincipal = {
   role: Role;
   /** Their own name and address, read with the session (GET /api/users/me); absent without a users row. */
   account: OwnerAccount | undefined;
+  /** GET /api/businesses/me only: the profile, read with the session (decision 029). */
+  business?: BusinessProfile;
+  /** GET /api/messaging/business/conversations only: the business's messaging version, read with the session. */
+  messagingVersion?: number;
 };
 export type OwnerAccount = { firstname: string | null; lastname: string | null; email: string };
 

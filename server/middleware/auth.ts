@@ -6,7 +6,7 @@ import { preparedRead } from '../db/hot-path.ts';
 import type { Env } from '../env.ts';
 import { GROUPS, type Identity, InvalidTokenError, type SessionLookup, type SessionState } from '../identity/types.ts';
 import { allOperations } from '../openapi/operations.ts';
-import type { AppEnv, Area, OwnerAccount } from '../types.ts';
+import type { AppEnv, Area, OwnerAccount, OwnerPrincipal } from '../types.ts';
 import { leastRoleOf } from './roles.ts';
 
 /** Paths anyone may call: registration, e-mail verification, password reset. */
@@ -42,10 +42,61 @@ const SESSION = `select s.userid, s.revoked_at is not null as revoked,
   (extract(epoch from s.expires_at) * 1000)::float8 as expires_ms, u.enabled`;
 const CUSTOMER_SESSION = `${SESSION}
   from auth_sessions s join users u on u.userid = s.userid where s.id = $1`;
-const OWNER_SESSION = `${SESSION}, m.businessid, m.role, u.firstname, u.lastname, u.email
-  from auth_sessions s join users u on u.userid = s.userid left join business_members m on m.userid = s.userid
-  where s.id = $1`;
+const OWNER_COLUMNS = `${SESSION}, m.businessid, m.role, u.firstname, u.lastname, u.email`;
+const OWNER_FROM = `from auth_sessions s join users u on u.userid = s.userid
+  left join business_members m on m.userid = s.userid`;
+const OWNER_SESSION = `${OWNER_COLUMNS} ${OWNER_FROM} where s.id = $1`;
 type Membership = { businessid: string | null; role: Role | null } & OwnerAccount;
+
+/**
+ * Hot reads that answer from the guard's one statement, so they make one round trip as their floors do
+ * (decision 029): the session statement of such a request also reads what the route needs, from a row
+ * keyed by the member's business (a primary key). Only these exact GETs; every other request runs the
+ * plain statement. The route falls back to its own statement when the column set is absent (a real
+ * Cognito pool has no local session to read it with).
+ */
+const RIDERS = {
+  'GET /api/businesses/me': {
+    name: 'guard_owner_session_business',
+    text: `${OWNER_COLUMNS}, b.businessid as profile_businessid, b.businessname, b.description, b.address,
+      b.latitude, b.longitude, b.logourl, b.timezone
+      ${OWNER_FROM} left join businesses b on b.businessid = m.businessid where s.id = $1`,
+  },
+  'GET /api/messaging/business/conversations': {
+    name: 'guard_owner_session_messaging',
+    text: `${OWNER_COLUMNS}, coalesce(v.version, 0) as messaging_version
+      ${OWNER_FROM} left join messaging_versions v on v.businessid = m.businessid where s.id = $1`,
+  },
+} as const;
+type Riders = {
+  profile_businessid?: string | null;
+  businessname?: string;
+  description?: string | null;
+  address?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  logourl?: string | null;
+  timezone?: string;
+  messaging_version?: number;
+};
+/** What rode along with the session, in the shape the routes answer. */
+const riding = (row: Riders): Pick<OwnerPrincipal, 'business' | 'messagingVersion'> => ({
+  ...(row.profile_businessid
+    ? {
+        business: {
+          businessid: row.profile_businessid,
+          businessname: row.businessname!,
+          description: row.description ?? null,
+          address: row.address ?? null,
+          latitude: row.latitude ?? null,
+          longitude: row.longitude ?? null,
+          logourl: row.logourl ?? null,
+          timezone: row.timezone!,
+        },
+      }
+    : {}),
+  ...(row.messaging_version !== undefined ? { messagingVersion: Number(row.messaging_version) } : {}),
+});
 
 /**
  * The one guard of /api. Public paths pass; every other request needs a valid bearer access token
@@ -67,7 +118,13 @@ export function guard({
   env: Pick<Env, 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID'>;
 }): MiddlewareHandler<AppEnv> {
   const customerSession = preparedRead<SessionRow>(db, 'guard_customer_session', CUSTOMER_SESSION);
-  const ownerSession = preparedRead<SessionRow & Membership>(db, 'guard_owner_session', OWNER_SESSION);
+  const ownerSession = preparedRead<SessionRow & Membership & Riders>(db, 'guard_owner_session', OWNER_SESSION);
+  const riderSessions = new Map(
+    Object.entries(RIDERS).map(([key, { name, text }]) => [
+      key,
+      preparedRead<SessionRow & Membership & Riders>(db, name, text),
+    ]),
+  );
   // With JWKS_URL (a real Cognito pool) there are no local sessions: the membership is read on its own.
   const membershipOf = preparedRead<Membership>(
     db,
@@ -80,8 +137,11 @@ export function guard({
   // Ids come from verified tokens; one that is not a UUID finds nothing rather than a database error.
   const lookups = {
     customer: async (id: string) => (isUuid(id) ? (await customerSession(id)).map(sessionState)[0] : undefined),
-    owner: async (id: string) => (isUuid(id) ? (await ownerSession(id)).map(sessionState)[0] : undefined),
+    owner: (statement: typeof ownerSession) => async (id: string) =>
+      isUuid(id) ? (await statement(id)).map(sessionState)[0] : undefined,
   };
+  const ownerLookups = new Map([...riderSessions].map(([key, statement]) => [key, lookups.owner(statement)]));
+  const plainOwner = lookups.owner(ownerSession);
 
   return async (c, next) => {
     const area = areaOf(c.req.path);
@@ -95,10 +155,10 @@ export function guard({
       c.set('customer', { userid: claims.sub });
       return next();
     }
-    const claims = await verify(identity, token, lookups.owner);
+    const claims = await verify(identity, token, ownerLookups.get(`${c.req.method} ${c.req.path}`) ?? plainOwner);
     if (!claims) return expired(c);
     if (!claims.groups.includes(GROUPS.owners)) return c.json({ message: DENIED.owner }, 403);
-    const membership: Membership | undefined = claims.session
+    const membership: (Membership & Riders) | undefined = claims.session
       ? claims.session
       : isUuid(claims.sub)
         ? (await membershipOf(claims.sub))[0]
@@ -114,7 +174,7 @@ export function guard({
       lastname: membership.lastname,
       email: membership.email,
     };
-    c.set('owner', { userid: claims.sub, businessid, role, account });
+    c.set('owner', { userid: claims.sub, businessid, role, account, ...(membership ? riding(membership) : {}) });
     return next();
   };
 }

@@ -24,6 +24,9 @@ export function businessesRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
   const profileOf = businessProfileOf(db, 'businesses_me');
 
   app.get('/me', async (c) => {
+    // Read with the session by the guard (decision 029); its own statement where it was not.
+    const read = c.get('owner').business;
+    if (read) return c.json(read satisfies BusinessProfile);
     const [row] = await profileOf.execute(businessScope(c));
     if (!row) throw notFound('ownBusiness');
     return c.json(row satisfies BusinessProfile);

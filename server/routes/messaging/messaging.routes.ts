@@ -59,7 +59,9 @@ export function messagingRoutes({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) {
     const { status } = check(ConversationsQuery, { status: c.req.query('status') });
     // The version is read BEFORE the list: a change landing in between makes the next poll a 200 again,
     // never an ETag newer than the list it came with.
-    const etag = etagOf('conversations', mine.businessid, status, await businessVersion(db, mine.businessid));
+    // The guard reads the version with the session (decision 029); its own statement where it did not.
+    const version = c.get('owner').messagingVersion ?? (await businessVersion(db, mine.businessid));
+    const etag = etagOf('conversations', mine.businessid, status, version);
     if (matches(c, etag)) return notModified(c, etag);
     const rows = await listOf.execute({ ...mine, active: status === 'active' });
     return c.json(rows.map(toConversation), 200, { ETag: etag });
