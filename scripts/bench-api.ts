@@ -36,7 +36,15 @@ import { availableSlots, type TakenBooking } from '../server/lib/slots.ts';
 import { claimVoucher, person, signInCustomer } from '../server/sim/customers.ts';
 import { simulateInProcess } from '../server/sim/in-process.ts';
 import { BENCH_PASSWORD, benchOwner, insertBookings, insertFollowers } from './lib/bench-app.ts';
-import { buildServer, buildSpa, needsBuild, needsServerBuild, root, serverEntry } from './lib/build.ts';
+import {
+  buildServer,
+  buildSpa,
+  needsBuild,
+  needsServerBuild,
+  root,
+  serverEntry,
+  serverNodeFlags,
+} from './lib/build.ts';
 import { probeEnv, probeMemory, treeCpuMs } from './lib/memory.ts';
 import { scratchDatabase } from './lib/scratch-database.ts';
 import { startUpFigures, treeRss, waitFor } from './lib/start-timing.ts';
@@ -393,7 +401,7 @@ function slotComputation() {
 
 /** The server as `npm start` runs it: plain Node on the bundle (scripts/start.mjs builds it when stale). */
 function bundled(extra: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  return spawn(process.execPath, [...serverNodeFlags, '--enable-source-maps', serverEntry], {
     cwd: root,
     env: { ...serverEnv, ...extra },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -3,6 +3,7 @@ export declare const root: string;
 export declare const manifestFile: string;
 export declare const serverDir: string;
 export declare const serverEntry: string;
+export declare const serverNodeFlags: string[];
 export declare function needsBuild(): boolean;
 export declare function needsServerBuild(): boolean;
 export declare function buildSpa(): void;

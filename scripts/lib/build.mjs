@@ -33,6 +33,13 @@ const inputs = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.co
  * module, which in the bundle is this directory.
  */
 export const serverDir = path.join(root, 'dist-server');
+/**
+ * V8 flags the server runs with, here for the scripts that start it (package.json's `start` spells them
+ * too): a young generation of 2 MB semi-spaces instead of V8's up to 16 MB. A request's garbage dies
+ * young either way; the larger semi-spaces only kept RSS ~25 MB above idle after a burst of requests on
+ * PostgreSQL (docs/decisions/029-request-path-at-its-floor.md).
+ */
+export const serverNodeFlags = ['--max-semi-space-size=2'];
 export const serverEntry = path.join(serverDir, 'index.mjs');
 const serverStamp = path.join(serverDir, '.build-stamp');
 const serverInputs = ['server', 'contracts', 'package.json', 'package-lock.json', 'scripts/lib/build.mjs'];

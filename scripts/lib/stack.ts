@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { planAccounts } from '#machines/samples/demo.samples.ts';
-import { root } from './build.ts';
+import { root, serverNodeFlags } from './build.ts';
 
 export type Credentials = { email: string; password: string };
 
@@ -135,7 +135,7 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
   const logFile = `${dataDir}.log`;
   writeFileSync(logFile, '');
   // What `npm start` runs (package.json), without npm in between: plain Node, the server from its bundle.
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
