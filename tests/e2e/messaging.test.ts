@@ -141,7 +141,10 @@ describe.runIf(available)('messaging with customers', () => {
       await page.getByRole('button', { name: /^Messages/ }).click();
       // The list has arrived (not just the tabs): the next poll is scheduled from its answer, so a clock run
       // while the first load is still on its way would schedule nothing.
-      await page.getByRole('dialog', { name: 'Messages' }).getByRole('button', { name: /Isla Okafor/ }).waitFor();
+      await page
+        .getByRole('dialog', { name: 'Messages' })
+        .getByRole('button', { name: /Isla Okafor/ })
+        .waitFor();
       const polls: string[] = [];
       page.on('request', (request) => {
         if (request.url().includes('/api/messaging/')) polls.push(request.url());
