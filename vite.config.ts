@@ -208,6 +208,8 @@ export default defineConfig({
               // every one of which cost a signed-in first visit a round trip on one of the browser's six
               // connections (decision 031). What the entry or the auth chunk imports stays out of it.
               name: (id, ctx) => (loginSide(id, ctx) ? null : 'app'),
+              // Names the group in the bundler's timing report (a function name has none, and it says so on every build).
+              debugName: 'app',
               test: /[\\/](src|machines|contracts)[\\/]/,
               minShareCount: 2,
               includeDependenciesRecursively: false,
