@@ -87,13 +87,25 @@ function preloadAuthChunk(): Plugin {
       handler(html, context) {
         // Only the portal's page: `npm run inspector:size` builds the inspector's page, which has no auth chunk.
         if (context.path !== '/index.html') return html;
-        const auth = Object.values(context.bundle ?? {}).find(
-          (chunk) => chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith('/src/features/auth/index.ts'),
-        );
-        if (auth?.type !== 'chunk') throw new Error('The auth chunk is missing from the build');
+        const chunkOf = (source: string) => {
+          const chunk = Object.values(context.bundle ?? {}).find(
+            (output) =>
+              output.type === 'chunk' &&
+              (output.facadeModuleId?.endsWith(source) || output.moduleIds.some((id) => id.endsWith(source))),
+          );
+          if (chunk?.type !== 'chunk') throw new Error(`${source} has no chunk of its own in the build`);
+          return chunk;
+        };
+        // The app (main.tsx), which the small entry (boot.ts) imports once the loading screen is painted,
+        // then the auth chunk.
+        const chunks = [chunkOf('/src/app/main.tsx'), chunkOf('/src/features/auth/index.ts')];
         const named = (file: string) => html.includes(`/${file}"`);
-        const scripts = [auth.fileName, ...auth.imports].filter((file) => !named(file));
-        const styles = [...(auth.viteMetadata?.importedCss ?? [])].filter((file) => !named(file));
+        const scripts = [...new Set(chunks.flatMap((chunk) => [chunk.fileName, ...chunk.imports]))].filter(
+          (file) => !named(file),
+        );
+        const styles = [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].filter(
+          (file) => !named(file),
+        );
         return [
           ...styles.map((file) => ({
             tag: 'link',
@@ -102,7 +114,7 @@ function preloadAuthChunk(): Plugin {
           })),
           ...scripts.map((file) => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
             injectTo: 'head' as const,
           })),
         ];
@@ -111,19 +123,35 @@ function preloadAuthChunk(): Plugin {
   };
 }
 
-/** True for a module the entry or the auth chunk imports, directly or through others (what /login loads). */
-function loginSide(id: string, ctx: { getModuleInfo: (id: string) => { importers: readonly string[] } | null }) {
+type ModuleGraph = { getModuleInfo: (id: string) => { importers: readonly string[] } | null };
+
+/** True when a module that `root` matches imports `id` statically, directly or through others. */
+function importedBy(root: RegExp, id: string, ctx: ModuleGraph) {
   const seen = new Set<string>();
   const stack = [id];
   while (stack.length > 0) {
     const next = stack.pop()!;
     if (seen.has(next)) continue;
     seen.add(next);
-    if (/[\\/]src[\\/](app[\\/]main\.tsx|features[\\/]auth[\\/]index\.ts)$/.test(next)) return true;
+    if (root.test(next)) return true;
     stack.push(...(ctx.getModuleInfo(next)?.importers ?? []));
   }
   return false;
 }
+
+/** A module the entry, the app or the auth chunk imports, directly or through others (what /login loads). */
+const loginSide = (id: string, ctx: ModuleGraph) =>
+  importedBy(/[\\/]src[\\/](app[\\/](boot\.ts|main\.tsx)|features[\\/]auth[\\/]index\.ts)$/, id, ctx);
+
+/**
+ * A portal module of the app's own chunk: main.tsx imports it and the small entry (boot.ts) does not, and
+ * it is not the auth chunk's. Without this group, what main.tsx shares with the auth chunk or a page
+ * becomes several files of under 1 KB, each a round trip on the browser's six connections.
+ */
+const appStart = (id: string, ctx: ModuleGraph) =>
+  !/[\\/]src[\\/]features[\\/]auth[\\/]/.test(id) &&
+  !importedBy(/[\\/]src[\\/]app[\\/]boot\.ts$/, id, ctx) &&
+  importedBy(/[\\/]src[\\/]app[\\/]main\.tsx$/, id, ctx);
 
 /**
  * dist/route-preloads.json: for each signed-in page (src/app/pages.ts), the chunks its first visit needs
@@ -142,7 +170,9 @@ function routePreloads(): Plugin {
       if (!chunks.some((chunk) => chunk.facadeModuleId?.endsWith('/src/app/signed-in.tsx'))) return;
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const of = (source: string) => {
-        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${source}`));
+        const chunk =
+          chunks.find((c) => c.facadeModuleId?.endsWith(`/${source}`)) ??
+          chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/${source}`)));
         if (!chunk) throw new Error(`${source} has no chunk of its own in the build`);
         return chunk;
       };
@@ -156,7 +186,8 @@ function routePreloads(): Plugin {
         for (const chunk of start) visit(chunk);
         return seen;
       };
-      const named = closure(chunks.filter((chunk) => chunk.isEntry));
+      // What index.html names for every path: the entry, the app it starts (main.tsx), their imports.
+      const named = closure([...chunks.filter((chunk) => chunk.isEntry), of('src/app/main.tsx')]);
       const auth = closure([of('src/features/auth/index.ts')]);
       const signedIn = of('src/app/signed-in.tsx');
       const routes = Object.fromEntries(
@@ -187,6 +218,13 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: {
+      // Every browser the portal supports knows <link rel="modulepreload">: no polyfill in the entry.
+      polyfill: false,
+      // index.html names the app's chunks (preloadAuthChunk): the entry's import() of main.tsx need not.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === 'js' && /^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps,
+    },
     sourcemap: true,
     // dist/.vite/manifest.json: the chunk graph scripts/bundle-budget.ts walks to find what /login loads.
     manifest: true,
@@ -201,6 +239,11 @@ export default defineConfig({
               // entry: it downloads in parallel with it, and the JSX runtime does not become a chunk of its own.
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+            },
+            {
+              name: (id, ctx) => (appStart(id, ctx) ? 'start' : null),
+              debugName: 'start',
+              includeDependenciesRecursively: false,
             },
             {
               // The portal's own modules that two or more signed-in chunks share (the shell, the pages,

@@ -22,5 +22,4 @@ export const RuntimeConfig = v.object({
 });
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfig>;
 
-/** The id of the JSON data block into which the server inlines this document in index.html. */
-export const CONFIG_ELEMENT_ID = 'portal-config';
+export { CONFIG_ELEMENT_ID } from './config-element.ts';

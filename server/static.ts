@@ -43,12 +43,12 @@ export function withRoutePreloads(html: string, pathname: string, preloads: Rout
   if (!preloads || !route) return html;
   const named = new Set(preloads.auth);
   const kept = html.replace(
-    /\s*<link rel="(?:modulepreload|stylesheet)" crossorigin href="\/([^"]+)">/g,
+    /\s*<link rel="(?:modulepreload|stylesheet)" crossorigin(?: fetchpriority="low")? href="\/([^"]+)">/g,
     (link, file: string) => (named.has(file) ? '' : link),
   );
   const links = [
     ...route.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...route.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...route.js.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
   ];
   return kept.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }

@@ -89,6 +89,15 @@ const entryKey = (manifest: Manifest) => {
   return key;
 };
 
+/**
+ * What every load fetches first: the small entry (src/app/boot.ts) and the app it imports once the
+ * loading screen is painted (main.tsx, a chunk of the `start` group; index.html names its files).
+ */
+const startKeys = (manifest: Manifest) => {
+  const entry = entryKey(manifest);
+  return [entry, ...(manifest[entry]!.dynamicImports ?? [])];
+};
+
 export interface RouteLoad {
   route: string;
   /** The route's own chunk (dist path), and the files the browser fetches to render the route. */
@@ -99,7 +108,7 @@ export interface RouteLoad {
 
 /** Every JS and CSS file the browser loads to render /login for a signed-out visitor. */
 export function loginLoad(manifest: Manifest = readManifest()): RouteLoad {
-  const { js, css } = closure(manifest, [entryKey(manifest), AUTH_CHUNK]);
+  const { js, css } = closure(manifest, [...startKeys(manifest), AUTH_CHUNK]);
   return { route: '/login', chunk: manifest[AUTH_CHUNK]!.file, js, css };
 }
 
@@ -124,7 +133,7 @@ export function signedInPages(): Array<{ route: string; source: string }> {
 export function signedInLoads(manifest: Manifest = readManifest()): RouteLoad[] {
   return signedInPages().map(({ route, source }) => {
     const parts = PAGE_PARTS[source] ?? [];
-    const { js, css } = closure(manifest, [entryKey(manifest), SIGNED_IN_CHUNK, source, ...parts]);
+    const { js, css } = closure(manifest, [...startKeys(manifest), SIGNED_IN_CHUNK, source, ...parts]);
     return { route, chunk: manifest[source]!.file, js, css };
   });
 }
@@ -132,6 +141,7 @@ export function signedInLoads(manifest: Manifest = readManifest()): RouteLoad[] 
 /** The chunks loaded on demand only (a dialog, the QR decoder, the identity client before sign-in...). */
 export function onDemandChunks(manifest: Manifest = readManifest()): Array<{ source: string; file: string }> {
   const routes = new Set([
+    ...startKeys(manifest),
     AUTH_CHUNK,
     SIGNED_IN_CHUNK,
     ...signedInPages().flatMap((p) => [p.source, ...(PAGE_PARTS[p.source] ?? [])]),

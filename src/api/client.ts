@@ -8,6 +8,7 @@
  */
 import { type $Fetch, ofetch } from 'ofetch';
 import * as v from 'valibot';
+import { dropEarly, takeEarly } from './early.ts';
 import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from './errors.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,16 +76,20 @@ export async function request<S extends v.GenericSchema>(
   const isPublic = isPublicPath(path);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (WRITES.has(method)) headers['X-Requested-With'] = 'XMLHttpRequest';
-  if (!isPublic) {
-    const token = await config.accessToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
+  const token = isPublic ? undefined : await config.accessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
 
   let data: unknown;
-  try {
-    data = await http(path, { method, headers, body: body as Record<string, unknown> | undefined, query, signal });
-  } catch (error) {
-    throw toApiError(error, isPublic);
+  // A GET the boot entry already sent with this token (src/api/early.ts); a write makes those stale.
+  const early = method === 'GET' && !query ? await takeEarly(path, token) : undefined;
+  if (method !== 'GET') dropEarly();
+  if (early) data = early.data;
+  else {
+    try {
+      data = await http(path, { method, headers, body: body as Record<string, unknown> | undefined, query, signal });
+    } catch (error) {
+      throw toApiError(error, isPublic);
+    }
   }
 
   const parsed = v.safeParse(schema, data);

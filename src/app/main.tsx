@@ -1,13 +1,9 @@
 /**
- * Entry point: read the run-time settings (inlined by the server, else /config.json; see configure.ts),
- * configure the identity client and the API client, then render. A missing or malformed config gets a
- * clear full-page message. The chunk of the page the URL names starts loading at once (routes.tsx).
+ * The app, started by the boot entry (boot.ts) once "Loading Application..." has been painted: read the
+ * run-time settings (inlined by the server, else /config.json; see configure.ts), configure the identity
+ * client and the API client, then render. A missing or malformed config gets a clear full-page message.
+ * The chunk of the page the URL names starts loading at once (routes.tsx).
  */
-import '#src/styles/tokens.css';
-import '#src/styles/base.css';
-import '#src/styles/shell.css';
-import '#src/styles/components.css';
-import '#src/styles/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { RuntimeConfig } from '#contracts/config.ts';

@@ -64,11 +64,12 @@ export function AppRoutes() {
   const authRow = AUTH_PAGES.find((row) => match(row.path));
   const publicRow = authRow?.access === 'always' ? authRow : undefined;
   // The page the signed-in area will show first (after /login, the redirect target).
-  const firstPage = () => {
+  const firstPage = ({ roleKnown = true } = {}) => {
     const leaving = authRow?.access === 'signedOut';
     const target = leaving ? safeRedirect(new URLSearchParams(search).get('redirect')).split(/[?#]/)[0]! : location;
     const row = pageFor((pattern) => matchRoute(parser, pattern, target)[0]);
-    return hasRole(role, row.role) ? row : PAGES[0]!; // a page the role may not use opens the dashboard
+    // A page the role may not use opens the dashboard; before the role is known, the URL's page is the likely one.
+    return !roleKnown || hasRole(role, row.role) ? row : PAGES[0]!;
   };
   const needed =
     gate === 'authenticated' && !publicRow
@@ -79,7 +80,7 @@ export function AppRoutes() {
   // While the session is read, fetch what the URL will most likely need (a no-op when loaded).
   useEffect(() => {
     if (gate !== 'loading') return;
-    const likely = authRow ? [authChunk] : [signedInChunk, firstPage().page];
+    const likely = authRow ? [authChunk] : [signedInChunk, firstPage({ roleKnown: false }).page];
     for (const chunk of likely) chunk.load().catch(() => undefined); // a failure shows when it is needed
   });
   const ready = useLoaded(needed);

@@ -11,8 +11,9 @@ import { unlessAborted } from '#src/api/effect.ts';
 import { errorStatus } from '#src/api/errors.ts';
 import { getMe } from '#src/api/users.ts';
 import { currentSession, signOut } from '#src/auth/auth.ts';
+import { OWNERS_GROUP } from './owners.ts';
 
-export const OWNERS_GROUP = 'BusinessOwners';
+export { OWNERS_GROUP } from './owners.ts';
 
 export const SessionContext = createActorContext(sessionMachine);
 

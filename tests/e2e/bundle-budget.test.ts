@@ -5,8 +5,17 @@
  * arrives when the sign-in form is first touched; signing in still works.
  */
 import { describe, expect, test } from 'vitest';
-import { BUDGET_KB, identityChunk, kb, loginLoad, overBudget, readManifest, total } from '../../scripts/lib/bundle.ts';
-import { available, fillSignIn, stack, useBrowser, withPage } from './support/browser.ts';
+import {
+  BUDGET_KB,
+  identityChunk,
+  kb,
+  loginLoad,
+  overBudget,
+  readManifest,
+  signedInLoads,
+  total,
+} from '../../scripts/lib/bundle.ts';
+import { available, fillSignIn, signIn, stack, useBrowser, withPage } from './support/browser.ts';
 
 describe.runIf(available)('bundle budget', () => {
   const browser = useBrowser();
@@ -35,5 +44,29 @@ describe.runIf(available)('bundle budget', () => {
     expect(overBudget(manifest), `/login JS is ${kb(total(login.js)).toFixed(1)} KB of ${BUDGET_KB.loginJs}`).toEqual(
       [],
     );
+  });
+
+  test('a signed-in reload asks for the profile once, early, and fetches only the JS its page needs', async () => {
+    const vouchers = signedInLoads(readManifest()).find((load) => load.route === '/vouchers')!;
+    await withPage(browser(), 1280, async ({ page, problems }) => {
+      await signIn(page, stack.demo.email, stack.demo.password);
+      const scripts = new Set<string>();
+      const calls: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.endsWith('.js')) scripts.add(pathname.slice(1));
+        if (pathname.startsWith('/api/')) calls.push(pathname);
+      });
+      await page.goto('/vouchers');
+      await page.getByRole('heading', { name: 'Voucher Management', level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Sent by the boot entry from the stored token; the session's own calls took those answers.
+      expect(calls.filter((call) => call === '/api/users/me')).toHaveLength(1);
+      expect(calls.filter((call) => call === '/api/businesses/me')).toHaveLength(1);
+      expect(calls.slice(0, 2).sort(), 'the first two API calls').toEqual(['/api/businesses/me', '/api/users/me']);
+      // No other page's chunk (the dashboard's was fetched before the role was known).
+      expect([...scripts].sort(), 'the JS Chromium fetched for /vouchers').toEqual(vouchers.js);
+      expect(problems).toEqual([]);
+    });
   });
 });

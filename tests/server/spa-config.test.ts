@@ -14,9 +14,9 @@ const INDEX = `<!doctype html>
   <head>
     <title>Business Portal</title>
     <script type="module" src="/assets/index-abc123.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/vendor-v1.js">
+    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/vendor-v1.js">
     <link rel="stylesheet" crossorigin href="/assets/auth-a1.css">
-    <link rel="modulepreload" crossorigin href="/assets/auth-a1.js">
+    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/auth-a1.js">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -29,9 +29,19 @@ const PRELOADS: RoutePreloads = {
     '/bookings/calendar': { js: ['assets/signed-in-s1.js', 'assets/calendar-c1.js'], css: [] },
   },
 };
-/** The files a page names in its head, by the kind of link. */
+/**
+ * The files a page names in its head, by the kind of link. Module preloads are all low priority: the
+ * loading screen paints without them (decision 031).
+ */
 const linked = (html: string, rel: string) =>
-  [...html.matchAll(new RegExp(`<link rel="${rel}" crossorigin href="/([^"]+)">`, 'g'))].map((m) => m[1]);
+  [
+    ...html.matchAll(
+      new RegExp(
+        `<link rel="${rel}" crossorigin${rel === 'modulepreload' ? ' fetchpriority="low"' : ''} href="/([^"]+)">`,
+        'g',
+      ),
+    ),
+  ].map((m) => m[1]);
 
 /** The JSON of the data block, as the SPA reads it (src/app/configure.ts). */
 const inlined = (html: string) => {

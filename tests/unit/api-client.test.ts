@@ -7,6 +7,7 @@ import { sampleBusiness as business } from '#machines/samples/session.samples.ts
 import { requestPasswordReset, verifyEmail } from '#src/api/account.ts';
 import { getMyBusiness, updateMyBusiness } from '#src/api/businesses.ts';
 import { configureApi, setUnauthorizedHandler } from '#src/api/client.ts';
+import { dropEarly, sendEarly } from '#src/api/early.ts';
 import { errorMessage, errorStatus, isNetworkError, UNKNOWN_ERROR } from '#src/api/errors.ts';
 import { getMe } from '#src/api/users.ts';
 
@@ -145,5 +146,73 @@ describe('errorMessage', () => {
     expect(errorMessage('boom', 'Fallback text')).toBe('Fallback text');
     expect(errorMessage(undefined)).toBe('An unknown network error occurred.');
     expect(isNetworkError(new Error('x'))).toBe(false);
+  });
+});
+
+describe('answers the boot entry sent early (src/api/early.ts)', () => {
+  // What the boot entry's own fetch got back, per path; the client's own calls go through `answer`.
+  const earlyFetch = (answers: Record<string, () => Promise<Response>>) =>
+    vi.fn((input: RequestInfo | URL) => answers[new URL(String(input)).pathname]!()) as unknown as typeof fetch;
+
+  afterEach(() => dropEarly());
+
+  it('uses the early answer for the same GET with the same token, once, without asking again', async () => {
+    const fetcher = earlyFetch({ '/api/users/me': async () => json(user) });
+    sendEarly(['/api/users/me'], 'access-123', 'http://portal.test', fetcher);
+    expect(fetcher).toHaveBeenCalledWith('http://portal.test/api/users/me', {
+      headers: { Accept: 'application/json', Authorization: 'Bearer access-123' },
+    });
+    await expect(getMe()).resolves.toEqual(user);
+    expect(requests).toHaveLength(0);
+    // The second call is a new request: an early answer is never used twice.
+    answer = () => json({ ...user, firstname: 'Grace' });
+    await expect(getMe()).resolves.toMatchObject({ firstname: 'Grace' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('asks again when the token has changed since', async () => {
+    sendEarly(
+      ['/api/users/me'],
+      'an-older-token',
+      'http://portal.test',
+      earlyFetch({ '/api/users/me': async () => json(user) }),
+    );
+    answer = () => json({ ...user, firstname: 'Grace' });
+    await expect(getMe()).resolves.toMatchObject({ firstname: 'Grace' });
+    expect(last().headers.get('authorization')).toBe('Bearer access-123');
+  });
+
+  it('asks again after a refusal or a network failure, so those keep their usual handling', async () => {
+    const onUnauthorized = vi.fn();
+    const remove = setUnauthorizedHandler(onUnauthorized);
+    sendEarly(
+      ['/api/users/me', '/api/businesses/me'],
+      'access-123',
+      'http://portal.test',
+      earlyFetch({
+        '/api/users/me': async () => json({ message: 'Unauthorized' }, 401),
+        '/api/businesses/me': () => Promise.reject(new TypeError('Failed to fetch')),
+      }),
+    );
+    answer = () => json({ message: 'Unauthorized' }, 401);
+    await expect(getMe()).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    answer = () => json(business);
+    await expect(getMyBusiness()).resolves.toEqual(business);
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/users/me', '/api/businesses/me']);
+    remove();
+  });
+
+  it('drops the answers not yet used when the owner writes something', async () => {
+    sendEarly(
+      ['/api/businesses/me'],
+      'access-123',
+      'http://portal.test',
+      earlyFetch({ '/api/businesses/me': async () => json(business) }),
+    );
+    answer = () => json({ ...business, businessname: 'Corner Cafe' });
+    await updateMyBusiness({ businessname: 'Corner Cafe' });
+    await expect(getMyBusiness()).resolves.toMatchObject({ businessname: 'Corner Cafe' });
+    expect(requests.map((request) => request.method)).toEqual(['PUT', 'GET']);
   });
 });

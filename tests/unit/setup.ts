@@ -1,8 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest globals are off, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+
+// findBy*/waitFor give up after 5 s instead of 1 s: a view that lazy-loads its page chunk (the router
+// tests) took just over 1 s when the machine's two cores were busy with other test files, and failed
+// for that alone. A view that never shows what is awaited still fails, 4 s later.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lays nothing out, so every element reports no boxes, which focus-trap (tabbable) reads as "not
 // displayed": nothing could take focus. Give connected elements outside [hidden] one box, as a browser would.
