@@ -68,6 +68,15 @@ interface RequestOptions<S> {
   signal?: AbortSignal;
 }
 
+/** A GET's path and query as one address, `/api/x?a=1&b=2`: the query in its own order, undefined left out. */
+function addressOf(path: string, query?: Query): string {
+  const defined = Object.entries(query ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  const search = new URLSearchParams(defined.map(([name, value]) => [name, String(value)])).toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export async function request<S extends v.GenericSchema>(
   method: HttpMethod,
   path: string,
@@ -81,7 +90,7 @@ export async function request<S extends v.GenericSchema>(
 
   let data: unknown;
   // A GET the boot entry already sent with this token (src/api/early.ts); a write makes those stale.
-  const early = method === 'GET' && !query ? await takeEarly(path, token) : undefined;
+  const early = method === 'GET' ? await takeEarly(addressOf(path, query), token) : undefined;
   if (method !== 'GET') dropEarly();
   if (early) data = early.data;
   else {
@@ -204,6 +213,12 @@ export async function conditionalGet<S extends v.GenericSchema>(
   const token = await config.accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (etag) headers['If-None-Match'] = etag;
+  // The first poll of a page load may have been sent by the boot entry (src/api/early.ts).
+  const early = etag ? undefined : await takeEarly(addressOf(path, query), token);
+  if (early) {
+    const parsed = v.safeParse(schema, early.data);
+    if (parsed.success) return { kind: 'fresh', data: parsed.output, etag: early.etag };
+  }
   let response: Awaited<ReturnType<$Fetch['raw']>>;
   try {
     response = await http.raw(path, { headers, query, signal });

@@ -1,9 +1,10 @@
 /**
  * The page's entry (index.html): small, so it runs as soon as the HTML has named it. For an owner whose
- * stored tokens are valid it sends the session's two profile GETs at once (src/api/early.ts), instead of
- * after the app's code has downloaded and run; it lets the browser paint index.html's "Loading
- * Application..." (spec §2) before that code runs; then it starts the app (main.tsx, whose chunks
- * index.html already names as modulepreloads, so they download beside this one). Decision 031.
+ * stored tokens are valid it sends the first GETs of the session, the shell and the page at once
+ * (owners.ts, src/api/early.ts), instead of after the app's code has downloaded and run. It lets the
+ * browser paint index.html's "Loading Application..." (spec §2) before that code runs, then starts the
+ * app (main.tsx, whose chunks index.html names as modulepreloads, so they download beside this one).
+ * Decision 031.
  */
 import '#src/styles/tokens.css';
 import '#src/styles/base.css';
@@ -13,7 +14,7 @@ import '#src/styles/print.css';
 import { CONFIG_ELEMENT_ID } from '#contracts/config-element.ts';
 import { sendEarly } from '#src/api/early.ts';
 import { storedSession } from '#src/auth/stored-session.ts';
-import { OWNERS_GROUP, PROFILE_PATHS } from './owners.ts';
+import { OWNERS_GROUP, PAGE_GETS, SESSION_GETS } from './owners.ts';
 
 /** The inlined settings the early GETs need; the app itself parses and checks the whole block (configure.ts). */
 function inlinedSettings(): { clientId: string; apiBaseUrl: string } | undefined {
@@ -28,12 +29,12 @@ function inlinedSettings(): { clientId: string; apiBaseUrl: string } | undefined
   }
 }
 
-function sendProfileGets(): void {
+function sendFirstGets(): void {
   const settings = inlinedSettings();
   const session = settings && storedSession(settings.clientId);
-  if (settings && session?.groups.includes(OWNERS_GROUP)) {
-    sendEarly(PROFILE_PATHS, session.accessToken, settings.apiBaseUrl);
-  }
+  if (!settings || !session?.groups.includes(OWNERS_GROUP)) return;
+  const page = window.location.pathname.replace(/(.)\/+$/, '$1');
+  sendEarly([...SESSION_GETS, ...(PAGE_GETS[page] ?? [])], session.accessToken, settings.apiBaseUrl);
 }
 
 /** After the next frame has been painted; at once in a hidden tab, which paints no frames. */
@@ -50,5 +51,5 @@ function afterPaint(): Promise<void> {
   });
 }
 
-sendProfileGets();
+sendFirstGets();
 void afterPaint().then(() => import('./main.tsx'));

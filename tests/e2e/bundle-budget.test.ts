@@ -4,7 +4,9 @@
  * their budgets (docs/benchmarks.md, "Bundle"). The identity client is left out of that first load and
  * arrives when the sign-in form is first touched; signing in still works.
  */
+import type { Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { PAGE_GETS, SESSION_GETS } from '#src/app/owners.ts';
 import {
   BUDGET_KB,
   identityChunk,
@@ -46,26 +48,33 @@ describe.runIf(available)('bundle budget', () => {
     );
   });
 
-  test('a signed-in reload asks for the profile once, early, and fetches only the JS its page needs', async () => {
-    const vouchers = signedInLoads(readManifest()).find((load) => load.route === '/vouchers')!;
+  test('a signed-in reload of each page fetches exactly its counted JS, and its first GETs once, early', async () => {
+    const loads = signedInLoads(readManifest());
     await withPage(browser(), 1280, async ({ page, problems }) => {
       await signIn(page, stack.demo.email, stack.demo.password);
-      const scripts = new Set<string>();
-      const calls: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.endsWith('.js')) scripts.add(pathname.slice(1));
-        if (pathname.startsWith('/api/')) calls.push(pathname);
-      });
-      await page.goto('/vouchers');
-      await page.getByRole('heading', { name: 'Voucher Management', level: 1 }).waitFor();
-      await page.waitForLoadState('networkidle');
-      // Sent by the boot entry from the stored token; the session's own calls took those answers.
-      expect(calls.filter((call) => call === '/api/users/me')).toHaveLength(1);
-      expect(calls.filter((call) => call === '/api/businesses/me')).toHaveLength(1);
-      expect(calls.slice(0, 2).sort(), 'the first two API calls').toEqual(['/api/businesses/me', '/api/users/me']);
-      // No other page's chunk (the dashboard's was fetched before the role was known).
-      expect([...scripts].sort(), 'the JS Chromium fetched for /vouchers').toEqual(vouchers.js);
+      for (const load of loads) {
+        const scripts = new Set<string>();
+        const calls: string[] = [];
+        const record = (request: Request) => {
+          const url = new URL(request.url());
+          if (url.pathname.endsWith('.js')) scripts.add(url.pathname.slice(1));
+          if (url.pathname.startsWith('/api/') && request.method() === 'GET') calls.push(url.pathname + url.search);
+        };
+        page.on('request', record);
+        await page.goto(load.route);
+        await page.getByRole('heading', { level: 1 }).filter({ hasNotText: 'Loading' }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        page.off('request', record);
+        // The boot entry sent the session's first GETs and the page's (src/app/owners.ts); the app took
+        // those answers instead of asking again.
+        expect(calls.slice(0, SESSION_GETS.length).sort(), `${load.route}: the first GETs`).toEqual(
+          [...SESSION_GETS].sort(),
+        );
+        const early = [...SESSION_GETS, ...(PAGE_GETS[load.route] ?? [])];
+        const twice = early.filter((call) => calls.filter((sent) => sent === call).length !== 1);
+        expect(twice, `${load.route}: early GETs not sent exactly once`).toEqual([]);
+        expect([...scripts].sort(), `${load.route}: the JS Chromium fetched`).toEqual(load.js);
+      }
       expect(problems).toEqual([]);
     });
   });

@@ -9,6 +9,7 @@ import { getMyBusiness, updateMyBusiness } from '#src/api/businesses.ts';
 import { configureApi, setUnauthorizedHandler } from '#src/api/client.ts';
 import { dropEarly, sendEarly } from '#src/api/early.ts';
 import { errorMessage, errorStatus, isNetworkError, UNKNOWN_ERROR } from '#src/api/errors.ts';
+import { pollConversations } from '#src/api/messaging.ts';
 import { getMe } from '#src/api/users.ts';
 
 const user = {
@@ -214,5 +215,34 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
     await updateMyBusiness({ businessname: 'Corner Cafe' });
     await expect(getMyBusiness()).resolves.toMatchObject({ businessname: 'Corner Cafe' });
     expect(requests.map((request) => request.method)).toEqual(['PUT', 'GET']);
+  });
+
+  it('matches a GET with a query by its address, and gives a poll the early ETag', async () => {
+    const conversations = [] as const;
+    const fetcher = vi.fn(async () => new Response(JSON.stringify(conversations), { headers: { ETag: '"v7"' } }));
+    sendEarly(
+      ['/api/messaging/business/conversations?status=active'],
+      'access-123',
+      'http://portal.test',
+      fetcher as unknown as typeof fetch,
+    );
+    await expect(pollConversations('active', null)).resolves.toEqual({ kind: 'fresh', data: [], etag: '"v7"' });
+    expect(requests).toHaveLength(0);
+    // The next poll is the client's own, with the ETag it was given.
+    answer = () => new Response(null, { status: 304 });
+    await expect(pollConversations('active', '"v7"')).resolves.toEqual({ kind: 'unchanged' });
+    expect(last().headers.get('if-none-match')).toBe('"v7"');
+  });
+
+  it('leaves an early answer for another query unused', async () => {
+    sendEarly(
+      ['/api/messaging/business/conversations?status=active'],
+      'access-123',
+      'http://portal.test',
+      earlyFetch({ '/api/messaging/business/conversations': async () => json([]) }),
+    );
+    answer = () => json([]);
+    await pollConversations('archived', null);
+    expect(new URL(last().url).search).toBe('?status=archived');
   });
 });
