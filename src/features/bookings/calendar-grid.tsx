@@ -7,22 +7,35 @@
  * mounts the grid for each week it loads) commits its frame first, then its events one day at a time,
  * a frame apart, each as a transition (React renders it in short slices): the browser's style and layout
  * of 500 boxes, one task of 350 ms on a busy machine when they came at once, is spread over seven
- * frames. Later changes (a drag, a refresh) render at once, as before, so a dropped booking never
- * flickers back.
+ * frames.
+ *
+ * Dragging must not freeze it either (decision 025, "Dragging on a busy week"): the drag-and-drop addon
+ * keeps its drag state (pressed, dragging, dropped) above the calendar and renders the whole calendar,
+ * all 500 events, for each change of it; the calendar under it (StillCalendar) renders only when what
+ * it shows changes, while the addon's own event and column wrappers, which read that state, still follow
+ * it. Its "others fade while dragging" class on the calendar is left out: setting it restyled every box
+ * of the week and faded 500 boxes over 150 ms, a long task per frame. Later changes of the events (a
+ * drop, the server's answer, a refusal putting a booking back, a refresh) render the week as a
+ * transition too (useDeferredValue: short slices); meanwhile a changed booking's old box is hidden
+ * (Settling), so a dropped booking never shows back at its old time while its new place is drawn.
  */
 import { differenceInCalendarDays, format, getDay, parse, parseISO, startOfWeek } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 import {
   type CSSProperties,
+  createContext,
   memo,
   startTransition,
+  useContext,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
-import { Calendar, dateFnsLocalizer, type View } from 'react-big-calendar';
+import { Calendar, type CalendarProps, dateFnsLocalizer, type View } from 'react-big-calendar';
 import type { EventInteractionArgs, default as WithDragAndDrop } from 'react-big-calendar/lib/addons/dragAndDrop';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
@@ -102,17 +115,76 @@ function useAccessibleGrid() {
   return frame;
 }
 
-/** An event as a person reads it: the customer, the resource, and a no-show or cancelled mark. */
-function EventContent({ event }: { event: GridEvent }) {
+/**
+ * The events shown until the week drawn with the new ones commits, and changed or gone since: their
+ * boxes are hidden meanwhile (calendar-grid.css). A store, not a prop of the calendar: only the boxes it
+ * names render again, not the week.
+ */
+function createSettling() {
+  let stale = new Set<GridEvent>();
+  const listeners = new Set<() => void>();
+  return {
+    has: (event: GridEvent) => stale.has(event),
+    set(next: Set<GridEvent>) {
+      if (next.size === 0 && stale.size === 0) return;
+      stale = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+const SettlingContext = createContext(createSettling());
+
+/**
+ * An event as a person reads it: the customer, the resource, and a no-show or cancelled mark. Memoized:
+ * the page keeps an unchanged booking's event (calendar-page.tsx), so a week rendered again for one
+ * moved booking leaves the others' contents alone.
+ */
+const EventContent = memo(function EventContent({ event }: { event: GridEvent }) {
+  const settling = useContext(SettlingContext);
+  const stale = useSyncExternalStore(settling.subscribe, () => settling.has(event));
   return (
-    <span className="booking-event">
+    <span className="booking-event" data-stale={stale || undefined}>
       {event.mark && <span className="booking-event-mark">{event.mark}</span>}
       <span className="booking-event-name">{event.name}</span>
       <span className="booking-event-resource">{event.booking.title}</span>
     </span>
   );
-}
+});
 const COMPONENTS = { event: EventContent };
+
+/** The class the addon puts on the calendar while a booking is dragged (its CSS fades the other boxes). */
+const DRAGGING = ' rbc-addons-dnd-is-dragging';
+const shownClass = (className: string | undefined) => className?.replace(DRAGGING, '');
+type StillProps = CalendarProps<GridEvent>;
+/** The addon merges its wrappers into `components` afresh on each of its renders: the same ones. */
+const sameComponents = (a: StillProps['components'] = {}, b: StillProps['components'] = {}) => {
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+/** Equal when the calendar would show the same: the addon's drag state changes none of these props. */
+function showsTheSame(before: StillProps, after: StillProps) {
+  const keys = Object.keys(after) as (keyof StillProps)[];
+  if (keys.length !== Object.keys(before).length) return false;
+  return keys.every((key) => {
+    if (key === 'components') return sameComponents(before.components, after.components);
+    if (key === 'className') return shownClass(before.className) === shownClass(after.className);
+    return Object.is(before[key], after[key]);
+  });
+}
+/**
+ * react-big-calendar's Calendar, rendered only when what it shows changes (the events, the view, the
+ * day, a handler), not for the addon's drag state: pressing, dragging and dropping a booking then
+ * render the addon's wrappers (they read that state from its context), not the 500 events' layout.
+ */
+const StillCalendar = memo(function StillCalendar({ className, ...props }: StillProps) {
+  return <Calendar {...props} className={shownClass(className)} />;
+}, showsTheSame);
 /**
  * The addon is CommonJS (exports.default): Vite's dev server hands its default over, the production
  * build the module object whose `default` it is; either way the function is taken.
@@ -120,7 +192,7 @@ const COMPONENTS = { event: EventContent };
 const interop = dragAndDrop as unknown as { default: typeof WithDragAndDrop | { default: typeof WithDragAndDrop } };
 const withDragAndDrop = 'default' in interop.default ? interop.default.default : interop.default;
 /** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
-const DragCalendar = withDragAndDrop<GridEvent>(Calendar);
+const DragCalendar = withDragAndDrop<GridEvent>(StillCalendar);
 const movable = (event: GridEvent) => event.booking.status !== 'cancelled';
 const asIso = (value: string | Date) => new Date(value).toISOString();
 /** Each event's colour and status class: one object per event, made once (the events list is memoized). */
@@ -137,8 +209,16 @@ const eventProps = (event: GridEvent) => {
   return props;
 };
 
-function CalendarGrid({ events, view, date, onMove, onView, onNavigate, onOpen }: CalendarGridProps) {
+function CalendarGrid({ events: latest, view, date, onMove, onView, onNavigate, onOpen }: CalendarGridProps) {
   const day = useMemo(() => parseISO(date), [date]);
+  // Changed events render as a transition; the boxes they replace hide until it commits (Settling).
+  const events = useDeferredValue(latest);
+  const [settling] = useState(createSettling);
+  useLayoutEffect(() => {
+    if (events === latest) return settling.set(new Set());
+    const kept = new Set(latest);
+    settling.set(new Set(events.filter((event) => !kept.has(event))));
+  }, [events, latest, settling]);
   // The frame first, then the events of one more day per frame (a transition each); then all of them.
   const days = view === 'week' ? 7 : 1;
   const [daysShown, setDaysShown] = useState(0);
@@ -171,30 +251,32 @@ function CalendarGrid({ events, view, date, onMove, onView, onNavigate, onOpen }
   }, [onMove, onView, onOpen]);
   return (
     <div className="calendar-frame" ref={frame}>
-      <DragCalendar
-        localizer={localizer}
-        step={30}
-        timeslots={2}
-        draggableAccessor={movable}
-        resizableAccessor={movable}
-        onEventDrop={handlers.onEventDrop}
-        onEventResize={handlers.onEventResize}
-        culture="en-US"
-        events={shown}
-        views={VIEWS}
-        view={view}
-        date={day}
-        onView={handlers.onView}
-        onNavigate={onNavigate}
-        onSelectEvent={handlers.onSelectEvent}
-        formats={FORMATS}
-        components={COMPONENTS}
-        eventPropGetter={eventProps}
-        dayLayoutAlgorithm="no-overlap"
-        scrollToTime={SCROLL_TO}
-        style={STYLE}
-        popup
-      />
+      <SettlingContext value={settling}>
+        <DragCalendar
+          localizer={localizer}
+          step={30}
+          timeslots={2}
+          draggableAccessor={movable}
+          resizableAccessor={movable}
+          onEventDrop={handlers.onEventDrop}
+          onEventResize={handlers.onEventResize}
+          culture="en-US"
+          events={shown}
+          views={VIEWS}
+          view={view}
+          date={day}
+          onView={handlers.onView}
+          onNavigate={onNavigate}
+          onSelectEvent={handlers.onSelectEvent}
+          formats={FORMATS}
+          components={COMPONENTS}
+          eventPropGetter={eventProps}
+          dayLayoutAlgorithm="no-overlap"
+          scrollToTime={SCROLL_TO}
+          style={STYLE}
+          popup
+        />
+      </SettlingContext>
     </div>
   );
 }
