@@ -23,8 +23,12 @@ import { differenceInCalendarDays, format, getDay, parse, parseISO, startOfWeek 
 import { enUS } from 'date-fns/locale';
 import {
   type CSSProperties,
+  cloneElement,
   createContext,
+  Fragment,
+  isValidElement,
   memo,
+  type ReactNode,
   startTransition,
   useContext,
   useDeferredValue,
@@ -38,6 +42,7 @@ import {
 import { Calendar, type CalendarProps, dateFnsLocalizer, type View } from 'react-big-calendar';
 import type { EventInteractionArgs, default as WithDragAndDrop } from 'react-big-calendar/lib/addons/dragAndDrop';
 import * as dragAndDrop from 'react-big-calendar/lib/addons/dragAndDrop';
+import * as dragAndDropColumn from 'react-big-calendar/lib/addons/dragAndDrop/EventContainerWrapper';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import type { Booking } from '#contracts/bookings.ts';
@@ -178,19 +183,39 @@ function showsTheSame(before: StillProps, after: StillProps) {
   });
 }
 /**
+ * The addon's modules are CommonJS (exports.default): Vite's dev server hands their default over, the
+ * production build the module object whose `default` it is; either way the default is taken.
+ */
+function commonJsDefault<T>(module: unknown): T {
+  const outer = (module as { default: T | { default: T } }).default;
+  return typeof outer === 'object' && outer !== null && 'default' in outer ? outer.default : (outer as T);
+}
+const withDragAndDrop = commonJsDefault<typeof WithDragAndDrop>(dragAndDrop);
+const DragColumn = commonJsDefault<typeof dragAndDropColumn.default>(dragAndDropColumn);
+
+/**
+ * The addon's column wrapper with the column's boxes under one keyed fragment. While a booking is
+ * dragged the addon puts its preview beside the boxes, which turned the column's children from a list
+ * into a fragment and back: React built the column's 70 boxes afresh when the preview appeared and
+ * again at the drop (a long task of style and layout each on a busy week). Keyed, they are kept.
+ */
+function KeptColumn({ children, ...props }: { children?: ReactNode }) {
+  const boxes = isValidElement<{ children?: ReactNode }>(children)
+    ? cloneElement(children, undefined, <Fragment key="events">{children.props.children}</Fragment>)
+    : children;
+  return <DragColumn {...props}>{boxes}</DragColumn>;
+}
+
+/**
  * react-big-calendar's Calendar, rendered only when what it shows changes (the events, the view, the
  * day, a handler), not for the addon's drag state: pressing, dragging and dropping a booking then
  * render the addon's wrappers (they read that state from its context), not the 500 events' layout.
+ * Its columns keep their boxes while a booking is dragged over them (KeptColumn).
  */
-const StillCalendar = memo(function StillCalendar({ className, ...props }: StillProps) {
-  return <Calendar {...props} className={shownClass(className)} />;
+const StillCalendar = memo(function StillCalendar({ className, components, ...props }: StillProps) {
+  const kept = useMemo(() => ({ ...components, eventContainerWrapper: KeptColumn }), [components]);
+  return <Calendar {...props} components={kept} className={shownClass(className)} />;
 }, showsTheSame);
-/**
- * The addon is CommonJS (exports.default): Vite's dev server hands its default over, the production
- * build the module object whose `default` it is; either way the function is taken.
- */
-const interop = dragAndDrop as unknown as { default: typeof WithDragAndDrop | { default: typeof WithDragAndDrop } };
-const withDragAndDrop = 'default' in interop.default ? interop.default.default : interop.default;
 /** Drag to move, drag an edge to resize (week and day views); the server decides (decision 025). */
 const DragCalendar = withDragAndDrop<GridEvent>(StillCalendar);
 const movable = (event: GridEvent) => event.booking.status !== 'cancelled';
