@@ -1,9 +1,10 @@
 /**
  * Dragging a booking on the calendar, through the real grid (react-big-calendar and its drag-and-drop
- * addon in jsdom): the pointer presses the booking, moves it two hours later and lets go. The grid
- * renders changed events as a transition and hides a moved booking's old box meanwhile (calendar-grid.tsx,
- * decision 025): these show that the owner still sees the booking at its new time when the server
- * accepts, back at its old time when it refuses, and never two boxes or none.
+ * addon in jsdom): the pointer presses the booking (or its bottom edge), moves it and lets go. The grid
+ * keeps the addon's drag state from re-rendering the week, renders changed events as a transition and
+ * hides a moved booking's old box meanwhile (calendar-grid.tsx, decision 025): these show that the owner
+ * still sees the booking at its new time (or longer) when the server accepts, back at its old time when
+ * it refuses, and never two boxes or none.
  *
  * jsdom lays nothing out: the day column is given a box (24 hours, 100 px an hour) and the pointer's
  * target is the booking's box, as Chromium would report them.
@@ -117,8 +118,11 @@ function pointer(type: string, target: Element, y: number) {
   });
 }
 
-/** Presses Amelia's booking 20 px into it, moves it two hours later and lets go. */
-async function dragTwoHoursLater() {
+/**
+ * Presses Amelia's booking (9:00 to 10:00) on its name or on its bottom edge at `from` px, moves the
+ * pointer to `to` px and lets go.
+ */
+async function drag(part: 'name' | 'bottom edge', from: number, to: number) {
   const box = await waitFor(() => {
     const [found] = shownBoxes();
     if (!found) throw new Error('no box for the booking yet');
@@ -126,19 +130,22 @@ async function dragTwoHoursLater() {
   });
   layOut();
   Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => box });
-  const name = box.querySelector('.booking-event-name')!;
-  const from = 9 * HOUR + 20;
+  const handle = box.querySelector(
+    part === 'name' ? '.booking-event-name' : '.rbc-addons-dnd-resize-ns-anchor:last-child',
+  )!;
   // In a browser React renders the press (the addon's "drag begins") before react-big-calendar's
   // document listener sees it: microtasks run between listeners. A dispatched event runs them only
   // after all its listeners, so the press is sent twice: the second finds the drag begun.
-  pointer('mousedown', name, from);
-  pointer('mousedown', name, from);
-  // The addon draws the column's boxes afresh once the preview shows: the pointer moves over the grid.
+  pointer('mousedown', handle, from);
+  pointer('mousedown', handle, from);
+  // react-big-calendar follows the pointer on the document: it moves over the grid.
   const grid = document.querySelector('.rbc-time-view')!;
   pointer('mousemove', grid, from + 10);
-  pointer('mousemove', grid, from + 2 * HOUR);
-  pointer('mouseup', grid, from + 2 * HOUR);
+  pointer('mousemove', grid, to);
+  pointer('mouseup', grid, to);
 }
+/** Drags the booking by its name, 20 px into it, two hours later. */
+const dragTwoHoursLater = () => drag('name', 9 * HOUR + 20, 11 * HOUR + 20);
 
 describe('dragging a booking on the calendar', () => {
   it('shows the booking at its new time once the server accepts, in one box', async () => {
@@ -171,6 +178,26 @@ describe('dragging a booking on the calendar', () => {
     expect(screen.getByText('Noah Evans').closest('.rbc-event')?.textContent).toContain('2:00 PM – 3:00 PM');
     expect(shownBoxes()[0]?.getAttribute('role')).toBe('button');
     expect(shownBoxes()[0]?.tabIndex).toBe(0);
+  });
+
+  it('makes the booking longer when its bottom edge is dragged an hour down', async () => {
+    const moves: BookingMove[] = [];
+    const logic = calendar(async (move) => {
+      moves.push(move);
+      return detail(move);
+    });
+    render(<BookingsCalendarView today="2026-11-23" view="day" logic={logic} pollerLogic={quietPoller} />);
+    expect(await screen.findByText('Noah Evans', {}, { timeout: 10_000 })).toBeTruthy();
+    await drag('bottom edge', 10 * HOUR - 2, 11 * HOUR + 10);
+
+    expect(moves).toEqual([
+      {
+        bookingid: booking.bookingid,
+        bookingstarttime: new Date(2026, 10, 23, 9).toISOString(),
+        bookingendtime: new Date(2026, 10, 23, 11).toISOString(),
+      },
+    ]);
+    await waitFor(() => expect(shownTimes()).toEqual(['9:00 AM – 11:00 AM']));
   });
 
   it('puts the booking back at its old time, with the server’s reason, when the server refuses', async () => {
