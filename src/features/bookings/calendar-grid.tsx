@@ -100,11 +100,14 @@ const GRID_ROLES =
  * react-big-calendar marks its time grid with table roles it does not complete (a row without cells,
  * column headers inside buttons): axe flags them and screen readers announce a broken table. The grid
  * is left as plain regions (the events are buttons with their time and title, the day headers buttons),
- * and its scrolling hours get keyboard access. Runs after every render of the grid (a new week, new
- * events); React leaves removed attributes alone until it renders them again.
+ * and its scrolling hours get keyboard access. Runs after each render of the calendar (new events, view
+ * or day), not after the grid's renders that leave the calendar as it was (a drop, until its transition
+ * commits): each run searches the grid's 6,000 elements. React leaves removed attributes alone until it
+ * renders them again.
  */
-function useAccessibleGrid() {
+function useAccessibleGrid(events: GridEvent[], view: CalendarView, day: Date) {
   const frame = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the calendar was given new props
   useLayoutEffect(() => {
     const root = frame.current;
     if (!root) return;
@@ -116,7 +119,7 @@ function useAccessibleGrid() {
       hours.setAttribute('aria-label', 'Bookings by time of day');
       hours.setAttribute('role', 'region');
     }
-  });
+  }, [events, view, day]);
   return frame;
 }
 
@@ -260,7 +263,7 @@ function CalendarGrid({ events: latest, view, date, onMove, onView, onNavigate, 
       return at >= 0 && at < daysShown;
     });
   }, [events, daysShown, days, view, day]);
-  const frame = useAccessibleGrid();
+  const frame = useAccessibleGrid(shown, view, day);
   const handlers = useMemo(() => {
     const move = ({ event, start, end }: EventInteractionArgs<GridEvent>) => {
       const next = { bookingid: event.id, bookingstarttime: asIso(start), bookingendtime: asIso(end) };
