@@ -30,6 +30,7 @@ import {
   memo,
   type ReactNode,
   startTransition,
+  useCallback,
   useContext,
   useDeferredValue,
   useEffect,
@@ -130,18 +131,23 @@ function useAccessibleGrid(events: GridEvent[], view: CalendarView, day: Date) {
  */
 function createSettling() {
   let stale = new Set<GridEvent>();
-  const listeners = new Set<() => void>();
+  /** Each event's listeners: a change tells only the boxes whose events joined or left `stale`. */
+  const listeners = new Map<GridEvent, Set<() => void>>();
   return {
     has: (event: GridEvent) => stale.has(event),
     set(next: Set<GridEvent>) {
       if (next.size === 0 && stale.size === 0) return;
+      const changed = [...stale].filter((event) => !next.has(event));
+      for (const event of next) if (!stale.has(event)) changed.push(event);
       stale = next;
-      for (const listener of listeners) listener();
+      for (const event of changed) for (const listener of listeners.get(event) ?? []) listener();
     },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
+    subscribe(event: GridEvent, listener: () => void) {
+      const own = listeners.get(event) ?? new Set();
+      listeners.set(event, own.add(listener));
       return () => {
-        listeners.delete(listener);
+        own.delete(listener);
+        if (own.size === 0) listeners.delete(event);
       };
     },
   };
@@ -155,7 +161,8 @@ const SettlingContext = createContext(createSettling());
  */
 const EventContent = memo(function EventContent({ event }: { event: GridEvent }) {
   const settling = useContext(SettlingContext);
-  const stale = useSyncExternalStore(settling.subscribe, () => settling.has(event));
+  const subscribe = useCallback((listener: () => void) => settling.subscribe(event, listener), [settling, event]);
+  const stale = useSyncExternalStore(subscribe, () => settling.has(event));
   return (
     <span className="booking-event" data-stale={stale || undefined}>
       {event.mark && <span className="booking-event-mark">{event.mark}</span>}
