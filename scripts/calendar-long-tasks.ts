@@ -12,6 +12,7 @@
  *   npm run calendar:long-tasks -- --repeat 3          # Next and Back three times
  *   npm run calendar:long-tasks -- --bookings 200 --customers 5
  *   npm run calendar:long-tasks -- --trace busy-week.json   # a trace of the first Next, for DevTools
+ *   npm run calendar:long-tasks -- --trace-drag drag.json   # a trace of the drag and drop, for DevTools
  *
  * Runs npm start's stack (production build, a fresh data directory). Task lengths move with machine
  * load: measure on a quiet machine (docs/benchmarks.md).
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     repeat: { type: 'string' },
     /** A Chromium performance trace of the first "Next" (showing the busy week), for DevTools. */
     trace: { type: 'string' },
+    /** A Chromium performance trace of the drag and drop (from pressing to the server's answer and a second after). */
+    'trace-drag': { type: 'string' },
   },
 });
 const BOOKINGS = Number(values.bookings ?? 500);
@@ -191,6 +194,8 @@ try {
         const saved = page.waitForResponse(
           (r) => r.request().method() === 'PATCH' && r.url().includes('/api/bookings/'),
         );
+        const tracingDrag = values['trace-drag'];
+        if (tracingDrag) await browser.startTracing(page, { path: tracingDrag, screenshots: false });
         await page.mouse.move(x, y);
         await page.mouse.down();
         await page.mouse.move(x, y + 10, { steps: 3 });
@@ -198,6 +203,7 @@ try {
         await page.mouse.up();
         const answer = await saved;
         await page.waitForTimeout(1000);
+        if (tracingDrag) await browser.stopTracing();
         longest = Math.max(
           longest,
           report(`dragging a booking an hour later (the server answered ${answer.status()})`, await tasks()),

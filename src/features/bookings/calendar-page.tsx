@@ -61,9 +61,21 @@ export const colourOf = (resources: Resource[], resourceid: string) => {
 };
 const STATUS_MARK: Partial<Record<Booking['status'], string>> = { no_show: 'No-show', cancelled: 'Cancelled' };
 
-/** The grid's events, made once per loaded list (not per render). */
-const gridEvents = (bookings: Booking[], resources: Resource[]): GridEvent[] =>
-  bookings.map((b) => {
+/** Whether two bookings read the same (a booking's fields are all plain values). */
+const sameBooking = (a: Booking, b: Booking) =>
+  a === b || (Object.keys(a) as (keyof Booking)[]).every((key) => a[key] === b[key]);
+
+/**
+ * The grid's events, made once per loaded list (not per render). An unchanged booking keeps its event
+ * from the list before (`previous`), and an unchanged list keeps the list itself: a moved booking or a
+ * poll changes only what changed, so the grid renders the rest from its memos (decision 025).
+ */
+export function gridEvents(bookings: Booking[], resources: Resource[], previous: GridEvent[] = []): GridEvent[] {
+  const before = new Map(previous.map((event) => [event.id, event]));
+  const events = bookings.map((b) => {
+    const colour = colourOf(resources, b.resourceid);
+    const kept = before.get(b.bookingid);
+    if (kept && kept.colour === colour && sameBooking(kept.booking, b)) return kept;
     const name = fullName(b) || b.email;
     const mark = STATUS_MARK[b.status];
     return {
@@ -74,9 +86,12 @@ const gridEvents = (bookings: Booking[], resources: Resource[]): GridEvent[] =>
       booking: b,
       name,
       mark,
-      colour: colourOf(resources, b.resourceid),
+      colour,
     };
   });
+  const unchanged = events.length === previous.length && events.every((event, at) => event === previous[at]);
+  return unchanged ? previous : events;
+}
 
 /** Keeps the shown window fresh on the calendar's poller; renders nothing. Remounted per window. */
 function CalendarRefresher({
@@ -129,7 +144,11 @@ export function BookingsCalendarView({
   const [state, send] = useFlowActor(logic, { input: { today: day, view: view ?? initialView() }, options });
   const notify = useToast();
   const { bookings, resources, resourceId, date, selected, showCancelled } = state.context;
-  const events = useMemo(() => gridEvents(bookings, resources), [bookings, resources]);
+  const shownEvents = useRef<GridEvent[]>([]);
+  const events = useMemo(
+    () => (shownEvents.current = gridEvents(bookings, resources, shownEvents.current)),
+    [bookings, resources],
+  );
   const window = calendarWindow(date, resourceId, showCancelled);
   // Stable, so the memoized grid renders only for its own props (events, view, day).
   const gridHandlers = useMemo(
