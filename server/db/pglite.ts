@@ -1,18 +1,34 @@
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+/**
+ * PGlite's WASM (9 MB), read and compiled once per process, as PGlite itself caches it. Begun before
+ * PGlite's own modules load: V8 compiles it on other threads while the main thread goes on (npm start:
+ * loading the rest of the server).
+ */
+const pgliteWasm = () =>
+  (compiled ??= readFile(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
+  ).then((bytes) => WebAssembly.compile(bytes)));
 
 /**
  * Creates the embedded database (PGlite: PostgreSQL in WASM) on `dataDir`, in memory without one (tests).
  * A module of its own, with nothing of the server's to load: npm start calls it before it loads the rest
- * of the server (server/index.ts), so that PGlite reads and compiles its WASM on other threads meanwhile.
+ * of the server (server/index.ts), so that PGlite's WASM is read and compiled on other threads meanwhile.
  */
 export async function createPglite(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<PGlite> {
+  const wasm = pgliteWasm();
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: DRIZZLE_PARSERS,
+    pgliteWasmModule: await wasm,
   });
   skipPerQueryParsers(client);
   return client;
