@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { boot, listen } from './boot.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Listening } from './boot.ts';
+import type { Database } from './db/client.ts';
+import { createPglite } from './db/pglite.ts';
 import { type Env, parseEnv, seedsDemo, serverStartProblem } from './env.ts';
 import { isLoopback, listeningOrigin } from './lib/client-ip.ts';
 import { DataDirBusyError, lockDataDir } from './lib/data-dir-lock.ts';
-import { DEMO_TEAM } from './seed/team.ts';
 
 const parsed = parseEnv(process.env);
 if ('error' in parsed) {
@@ -22,11 +23,24 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 let database: Database;
 let lock: ReturnType<typeof lockDataDir> | undefined;
+// The server's modules are imported below, not statically: the embedded database starts opening first (its
+// lock taken), and PGlite reads and compiles its WASM on other threads while the main thread loads them.
+let loading:
+  | Promise<[typeof import('./boot.ts'), typeof import('./db/client.ts'), typeof import('./seed/team.ts')]>
+  | undefined;
 try {
-  if (!env.DATABASE_URL) lock = lockDataDir(path.resolve(env.DATA_DIR), 'the portal server (npm start)');
+  let opening: Promise<PGlite> | undefined;
+  if (!env.DATABASE_URL) {
+    lock = lockDataDir(path.resolve(env.DATA_DIR), 'the portal server (npm start)');
+    opening = createPglite({ dataDir: path.resolve(env.DATA_DIR) });
+    // Handled where it is awaited (openDatabase, the catch below): not an unhandled rejection meanwhile.
+    opening.catch(() => undefined);
+  }
+  loading = Promise.all([import('./boot.ts'), import('./db/client.ts'), import('./seed/team.ts')]);
+  const [, { openDatabase }] = await loading;
   database = env.DATABASE_URL
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
-    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
+    : await openDatabase({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR), opening });
 } catch (error) {
   if (error instanceof DataDirBusyError) {
     console.error(error.message);
@@ -37,6 +51,7 @@ try {
   console.error(`Could not open the database at ${where}: ${(error as Error).message || String(error)}`);
   process.exit(1);
 }
+const [{ boot, listen }, , { DEMO_TEAM }] = await loading;
 const demo = seedsDemo(env);
 const { app, demoCreated, startWorkers } = await boot({
   env,
@@ -46,7 +61,7 @@ const { app, demoCreated, startWorkers } = await boot({
   deferWorkers: true,
 });
 
-let server: Awaited<ReturnType<typeof listen>>;
+let server: Listening;
 try {
   server = await listen(app.fetch, env.PORT, env.HOST);
 } catch (error) {

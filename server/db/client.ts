@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { registerDriver } from './hot-path.ts';
 import { installJobSchema, type SqlExecutor } from './job-schema.ts';
+import { createPglite } from './pglite.ts';
 import * as schema from './schema.ts';
+import { schemaIsCurrent } from './schema-check.ts';
 
 export { schema };
 
@@ -56,7 +57,16 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      loadDataDir?: Blob | File;
+      /**
+       * PGlite already opening on `dataDir` (createPglite): npm start begins opening it before it loads the
+       * rest of the server (server/index.ts).
+       */
+      opening?: Promise<PGlite>;
+    };
 
 /**
  * Opens the database and applies the committed migrations. PGlite (embedded PostgreSQL in WASM) keeps
@@ -91,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       executeSql: async (text, values) => (closing.closed() ? (undefined as never) : pool.query(text, values)),
     };
     await exclusive(async () => {
+      if (await schemaIsCurrent(sql, migrationsFolder)) return;
       await migratePg(db as never, { migrationsFolder });
       await installJobSchema(sql);
     });
@@ -106,21 +117,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       onClose: closing.add,
     };
   }
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('@electric-sql/pglite'),
+  const [client, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    options.opening ?? createPglite(options),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    parsers: DRIZZLE_PARSERS,
-  });
-  skipPerQueryParsers(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   registerDriver(db, { kind: 'pglite', client });
-  await migratePglite(db as never, { migrationsFolder });
   const closing = closers();
   const sql: SqlExecutor = {
     // PGlite's query() takes one statement; exec() several (the engine's install and maintenance).
@@ -131,7 +134,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return results.at(-1) ?? { rows: [] };
     },
   };
-  await installJobSchema(sql);
+  if (!(await schemaIsCurrent(sql, migrationsFolder))) {
+    await migratePglite(db as never, { migrationsFolder });
+    await installJobSchema(sql);
+  }
   return {
     db,
     kind: 'pglite',
@@ -144,38 +150,4 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     dump: () => client.dumpDataDir('gzip'),
     exclusive: (work) => work(),
   };
-}
-
-const asText = (value: string) => value;
-/**
- * The type parsers drizzle-orm's PGlite driver passes with EVERY query (it maps dates and intervals
- * itself, so PGlite must hand them over as text). Listed in drizzle-orm/pglite/session.js.
- */
-const DRIZZLE_PARSERS = {
-  1114: asText, // timestamp
-  1184: asText, // timestamptz
-  1186: asText, // interval
-  1082: asText, // date
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
-
-/**
- * PGlite merges per-query parsers into a copy of its whole 318-entry parser map on every query, which
- * cost about a third of a simple indexed read. The instance already has drizzle's parsers (above), so the
- * per-query ones are dropped: same values, no copy. Transactions keep the copy (not a hot path).
- */
-const onlyDrizzles = (parsers: object) => Object.keys(parsers).every((oid) => oid in DRIZZLE_PARSERS);
-
-function skipPerQueryParsers(client: PGlite) {
-  const query = client.query.bind(client);
-  client.query = ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-    query(
-      text,
-      params,
-      options?.parsers && onlyDrizzles(options.parsers) ? { ...options, parsers: undefined } : options,
-    )) as PGlite['query'];
 }

@@ -12,6 +12,8 @@ export const JOB_SCHEMA = 'pgboss';
 export const QUEUES = { mail: 'mail', housekeeping: 'housekeeping', reminders: 'reminders' } as const;
 /** pg-boss's own queue for schedules, made here for the same reason as ours (below). */
 const SCHEDULE_QUEUE = '__pgboss__send-it';
+/** Every queue installJobSchema makes: a start that finds them all has nothing to install. */
+export const JOB_QUEUES: readonly string[] = [...Object.values(QUEUES), SCHEDULE_QUEUE];
 
 /**
  * Installs the engine's tables and the queues (each queue is a table of its own); openDatabase runs it
@@ -25,7 +27,7 @@ export async function installJobSchema(sql: SqlExecutor) {
   // fresh connection tens of milliseconds).
   const existing = await sql.executeSql(`select name from ${JOB_SCHEMA}.queue`);
   const made = new Set(existing.rows.map((row: { name: string }) => row.name));
-  for (const name of [...Object.values(QUEUES), SCHEDULE_QUEUE]) {
+  for (const name of JOB_QUEUES) {
     if (made.has(name)) continue;
     await sql.executeSql(`select ${JOB_SCHEMA}.create_queue($1, $2)`, [name, { policy: 'standard' }]);
   }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { packages, voucherTypes } from '../db/schema.ts';
 
@@ -43,14 +44,29 @@ export const PLANS = [
 
 export const VOUCHER_TYPES = ['Percentage Discount', 'Fixed Amount', 'Free Item', 'Buy One Get One'] as const;
 
-/** Catalogue rows every installation needs; safe to run on every start. */
+/**
+ * Catalogue rows every installation needs; safe to run on every start. A start that finds every plan and
+ * voucher type (all but the first, and the first after a new one is added) runs one read and no insert:
+ * the inserts were the start's first writes, the costliest of its statements on PGlite.
+ */
 export async function seedCatalogue(db: Db): Promise<void> {
-  await db
-    .insert(packages)
-    .values([...PLANS])
-    .onConflictDoNothing({ target: packages.name });
-  await db
-    .insert(voucherTypes)
-    .values(VOUCHER_TYPES.map((typename) => ({ typename })))
-    .onConflictDoNothing({ target: voucherTypes.typename });
+  // Both drivers answer with { rows } (PGlite's results, node-postgres's QueryResult).
+  const present = (await db.execute(
+    sql`select array(select ${packages.name} from ${packages}) as "plans", array(select ${voucherTypes.typename} from ${voucherTypes}) as "types"`,
+  )) as unknown as { rows: { plans: string[]; types: string[] }[] };
+  const row = present.rows[0];
+  const plans = new Set(row?.plans ?? []);
+  const types = new Set(row?.types ?? []);
+  if (!PLANS.every((plan) => plans.has(plan.name))) {
+    await db
+      .insert(packages)
+      .values([...PLANS])
+      .onConflictDoNothing({ target: packages.name });
+  }
+  if (!VOUCHER_TYPES.every((typename) => types.has(typename))) {
+    await db
+      .insert(voucherTypes)
+      .values(VOUCHER_TYPES.map((typename) => ({ typename })))
+      .onConflictDoNothing({ target: voucherTypes.typename });
+  }
 }

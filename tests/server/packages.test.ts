@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packages } from '#server/db/schema.ts';
+import { seedCatalogue } from '#server/seed/catalogue.ts';
 import { startTestServer, type TestServer, testClock } from './harness.ts';
 import { srpTokens } from './support/amplify.ts';
 import { follow } from './support/customers.ts';
@@ -32,6 +35,22 @@ describe('GET /api/packages/active', () => {
       custom_branding_enabled: true,
       support_level: 'priority',
     });
+  });
+});
+
+describe('the catalogue at start-up', () => {
+  it('puts back a plan the database is missing (one that predates the plan) at the next start', async () => {
+    const older = await startTestServer({ clock: clock.clock });
+    try {
+      await older.database.db.delete(packages).where(eq(packages.name, 'Pro'));
+      // What every start runs (server/boot.ts): it reads the catalogue and inserts only what is missing.
+      await seedCatalogue(older.database.db);
+      const { token } = await signedInOwner(older, { email: 'catalogue@example.com' });
+      const { data } = await older.api('GET', '/api/packages/active', { token }).then((r) => r.json());
+      expect(data.map((p: { name: string }) => p.name)).toEqual(['Free', 'Starter', 'Pro']);
+    } finally {
+      await older.stop();
+    }
   });
 });
 
