@@ -87,6 +87,11 @@ function preloadAuthChunk(): Plugin {
       handler(html, context) {
         // Only the portal's page: `npm run inspector:size` builds the inspector's page, which has no auth chunk.
         if (context.path !== '/index.html') return html;
+        // The entry runs as soon as it has arrived (async), not once the document is parsed: parsing then
+        // ends, and the loading screen is laid out and painted, without waiting for any script.
+        const entry = /<script type="module" crossorigin src="/;
+        if (!entry.test(html)) throw new Error('index.html has no module script for its entry');
+        html = html.replace(entry, '<script type="module" async crossorigin src="');
         const chunkOf = (source: string) => {
           const chunk = Object.values(context.bundle ?? {}).find(
             (output) =>
@@ -106,7 +111,7 @@ function preloadAuthChunk(): Plugin {
         const styles = [...new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]))].filter(
           (file) => !named(file),
         );
-        return [
+        const tags = [
           ...styles.map((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
@@ -118,6 +123,7 @@ function preloadAuthChunk(): Plugin {
             injectTo: 'head' as const,
           })),
         ];
+        return { html, tags };
       },
     },
   };

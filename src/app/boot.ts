@@ -51,5 +51,15 @@ function afterPaint(): Promise<void> {
   });
 }
 
-sendFirstGets();
-void afterPaint().then(() => import('./main.tsx'));
+/** The entry is an async script: it may run before the parser has reached the settings and #root. */
+const parsed = (): Promise<void> =>
+  document.readyState === 'loading'
+    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+    : Promise.resolve();
+
+void parsed()
+  .then(() => {
+    sendFirstGets();
+    return afterPaint();
+  })
+  .then(() => import('./main.tsx'));
