@@ -88,10 +88,14 @@ function preloadAuthChunk(): Plugin {
         // Only the portal's page: `npm run inspector:size` builds the inspector's page, which has no auth chunk.
         if (context.path !== '/index.html') return html;
         // The entry runs as soon as it has arrived (async), not once the document is parsed: parsing then
-        // ends, and the loading screen is laid out and painted, without waiting for any script.
-        const entry = /<script type="module" crossorigin src="/;
-        if (!entry.test(html)) throw new Error('index.html has no module script for its entry');
-        html = html.replace(entry, '<script type="module" async crossorigin src="');
+        // ends, and the loading screen is laid out and painted, without waiting for any script. It stands
+        // last in the body, so it never runs before the parser has passed the settings and #root.
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        const src = entry.exec(html)?.[1];
+        if (!src) throw new Error('index.html has no module script for its entry');
+        html = html
+          .replace(entry, '')
+          .replace('</body>', `  <script type="module" async crossorigin src="${src}"></script>\n  </body>`);
         const chunkOf = (source: string) => {
           const chunk = Object.values(context.bundle ?? {}).find(
             (output) =>

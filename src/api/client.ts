@@ -92,8 +92,10 @@ export async function request<S extends v.GenericSchema>(
   // A GET the boot entry already sent with this token (src/api/early.ts); a write makes those stale.
   const early = method === 'GET' ? await takeEarly(addressOf(path, query), token) : undefined;
   if (method !== 'GET') dropEarly();
-  if (early) data = early.data;
-  else {
+  if (early) {
+    if (!early.response.ok) throw toApiError(early, isPublic);
+    data = early.data;
+  } else {
     try {
       data = await http(path, { method, headers, body: body as Record<string, unknown> | undefined, query, signal });
     } catch (error) {
@@ -194,6 +196,20 @@ export async function downloadFile(path: string, signal?: AbortSignal): Promise<
   }
 }
 
+/** A failed poll as ofetch reports it (or an early answer that is a refusal), with its status line and Retry-After. */
+function pollError(error: unknown): PollError {
+  const failed = (error as { response?: Response } | null)?.response;
+  const apiError: PollError = toApiError(error, false);
+  if (failed) {
+    const retryAfter = Number(failed.headers.get('retry-after'));
+    Object.assign(apiError, {
+      statusText: failed.statusText,
+      ...(Number.isFinite(retryAfter) && failed.headers.has('retry-after') ? { retryAfter } : {}),
+    });
+  }
+  return apiError;
+}
+
 /** A polled GET's outcome: changed data with its ETag, or "not modified" (304, no body read). */
 export type Conditional<T> = { kind: 'fresh'; data: T; etag: string | null } | { kind: 'unchanged' };
 
@@ -215,24 +231,15 @@ export async function conditionalGet<S extends v.GenericSchema>(
   if (etag) headers['If-None-Match'] = etag;
   // The first poll of a page load may have been sent by the boot entry (src/api/early.ts).
   const early = etag ? undefined : await takeEarly(addressOf(path, query), token);
-  if (early) {
-    const parsed = v.safeParse(schema, early.data);
-    if (parsed.success) return { kind: 'fresh', data: parsed.output, etag: early.etag };
-  }
   let response: Awaited<ReturnType<$Fetch['raw']>>;
-  try {
-    response = await http.raw(path, { headers, query, signal });
-  } catch (error) {
-    const failed = (error as { response?: Response } | null)?.response;
-    const apiError: PollError = toApiError(error, false);
-    if (failed) {
-      const retryAfter = Number(failed.headers.get('retry-after'));
-      Object.assign(apiError, {
-        statusText: failed.statusText,
-        ...(Number.isFinite(retryAfter) && failed.headers.has('retry-after') ? { retryAfter } : {}),
-      });
+  if (early?.response.ok) response = Object.assign(early.response, { _data: early.data });
+  else if (early) throw pollError(early);
+  else {
+    try {
+      response = await http.raw(path, { headers, query, signal });
+    } catch (error) {
+      throw pollError(error);
     }
-    throw apiError;
   }
   if (response.status === 304) return { kind: 'unchanged' };
   const parsed = v.safeParse(schema, response._data);

@@ -51,15 +51,6 @@ function afterPaint(): Promise<void> {
   });
 }
 
-/** The entry is an async script: it may run before the parser has reached the settings and #root. */
-const parsed = (): Promise<void> =>
-  document.readyState === 'loading'
-    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
-    : Promise.resolve();
-
-void parsed()
-  .then(() => {
-    sendFirstGets();
-    return afterPaint();
-  })
-  .then(() => import('./main.tsx'));
+// index.html names this entry last in its body (vite.config.ts): the settings and #root are parsed.
+sendFirstGets();
+void afterPaint().then(() => import('./main.tsx'));

@@ -183,7 +183,7 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
     expect(last().headers.get('authorization')).toBe('Bearer access-123');
   });
 
-  it('asks again after a refusal or a network failure, so those keep their usual handling', async () => {
+  it('takes a refusal as the answer, as its own (a 401 signs out), and asks again only after a network failure', async () => {
     const onUnauthorized = vi.fn();
     const remove = setUnauthorizedHandler(onUnauthorized);
     sendEarly(
@@ -191,17 +191,40 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
       'access-123',
       'http://portal.test',
       earlyFetch({
-        '/api/users/me': async () => json({ message: 'Unauthorized' }, 401),
+        '/api/users/me': async () => json({ message: 'Your session has expired. Please sign in again.' }, 401),
         '/api/businesses/me': () => Promise.reject(new TypeError('Failed to fetch')),
       }),
     );
-    answer = () => json({ message: 'Unauthorized' }, 401);
-    await expect(getMe()).rejects.toMatchObject({ status: 401 });
+    await expect(getMe()).rejects.toMatchObject({
+      status: 401,
+      message: 'Your session has expired. Please sign in again.',
+    });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     answer = () => json(business);
     await expect(getMyBusiness()).resolves.toEqual(business);
-    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/users/me', '/api/businesses/me']);
+    // Only the business profile, whose early request never got an answer, was asked for again.
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/businesses/me']);
     remove();
+  });
+
+  it('gives a poll an early refusal with its status line and Retry-After', async () => {
+    sendEarly(
+      ['/api/messaging/business/conversations?status=active'],
+      'access-123',
+      'http://portal.test',
+      (async () =>
+        new Response(JSON.stringify({ message: 'Too many requests.' }), {
+          status: 429,
+          statusText: 'Too Many Requests',
+          headers: { 'Retry-After': '30', 'Content-Type': 'application/json' },
+        })) as unknown as typeof fetch,
+    );
+    await expect(pollConversations('active', null)).rejects.toMatchObject({
+      status: 429,
+      statusText: 'Too Many Requests',
+      retryAfter: 30,
+    });
+    expect(requests).toHaveLength(0);
   });
 
   it('drops the answers not yet used when the owner writes something', async () => {
