@@ -13,8 +13,6 @@ import { getMe } from '#src/api/users.ts';
 import { currentSession, signOut } from '#src/auth/auth.ts';
 import { OWNERS_GROUP } from './owners.ts';
 
-export { OWNERS_GROUP } from './owners.ts';
-
 export const SessionContext = createActorContext(sessionMachine);
 
 export const liveSessionLogic = sessionMachine.provide({

@@ -151,9 +151,15 @@ describe('errorMessage', () => {
 });
 
 describe('answers the boot entry sent early (src/api/early.ts)', () => {
-  // What the boot entry's own fetch got back, per path; the client's own calls go through `answer`.
+  // What the boot entry's own fetch got back, per address (path and query); the client's own calls go through `answer`.
   const earlyFetch = (answers: Record<string, () => Promise<Response>>) =>
-    vi.fn((input: RequestInfo | URL) => answers[new URL(String(input)).pathname]!()) as unknown as typeof fetch;
+    vi.fn((input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      return answers[url.pathname + url.search]!();
+    }) as unknown as typeof fetch;
+  /** The boot entry sends these addresses early with `token`; each gets the answer given here. */
+  const sendEarlyFor = (answers: Record<string, () => Promise<Response>>, token = 'access-123') =>
+    sendEarly(Object.keys(answers), token, 'http://portal.test', earlyFetch(answers));
 
   afterEach(() => dropEarly());
 
@@ -172,12 +178,7 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   });
 
   it('asks again when the token has changed since', async () => {
-    sendEarly(
-      ['/api/users/me'],
-      'an-older-token',
-      'http://portal.test',
-      earlyFetch({ '/api/users/me': async () => json(user) }),
-    );
+    sendEarlyFor({ '/api/users/me': async () => json(user) }, 'an-older-token');
     answer = () => json({ ...user, firstname: 'Grace' });
     await expect(getMe()).resolves.toMatchObject({ firstname: 'Grace' });
     expect(last().headers.get('authorization')).toBe('Bearer access-123');
@@ -186,15 +187,10 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   it('takes a refusal as the answer, as its own (a 401 signs out), and asks again only after a network failure', async () => {
     const onUnauthorized = vi.fn();
     const remove = setUnauthorizedHandler(onUnauthorized);
-    sendEarly(
-      ['/api/users/me', '/api/businesses/me'],
-      'access-123',
-      'http://portal.test',
-      earlyFetch({
-        '/api/users/me': async () => json({ message: 'Your session has expired. Please sign in again.' }, 401),
-        '/api/businesses/me': () => Promise.reject(new TypeError('Failed to fetch')),
-      }),
-    );
+    sendEarlyFor({
+      '/api/users/me': async () => json({ message: 'Your session has expired. Please sign in again.' }, 401),
+      '/api/businesses/me': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     await expect(getMe()).rejects.toMatchObject({
       status: 401,
       message: 'Your session has expired. Please sign in again.',
@@ -208,17 +204,14 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   });
 
   it('gives a poll an early refusal with its status line and Retry-After', async () => {
-    sendEarly(
-      ['/api/messaging/business/conversations?status=active'],
-      'access-123',
-      'http://portal.test',
-      (async () =>
+    sendEarlyFor({
+      '/api/messaging/business/conversations?status=active': async () =>
         new Response(JSON.stringify({ message: 'Too many requests.' }), {
           status: 429,
           statusText: 'Too Many Requests',
           headers: { 'Retry-After': '30', 'Content-Type': 'application/json' },
-        })) as unknown as typeof fetch,
-    );
+        }),
+    });
     await expect(pollConversations('active', null)).rejects.toMatchObject({
       status: 429,
       statusText: 'Too Many Requests',
@@ -228,12 +221,7 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   });
 
   it('drops the answers not yet used when the owner writes something', async () => {
-    sendEarly(
-      ['/api/businesses/me'],
-      'access-123',
-      'http://portal.test',
-      earlyFetch({ '/api/businesses/me': async () => json(business) }),
-    );
+    sendEarlyFor({ '/api/businesses/me': async () => json(business) });
     answer = () => json({ ...business, businessname: 'Corner Cafe' });
     await updateMyBusiness({ businessname: 'Corner Cafe' });
     await expect(getMyBusiness()).resolves.toMatchObject({ businessname: 'Corner Cafe' });
@@ -241,14 +229,10 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   });
 
   it('matches a GET with a query by its address, and gives a poll the early ETag', async () => {
-    const conversations = [] as const;
-    const fetcher = vi.fn(async () => new Response(JSON.stringify(conversations), { headers: { ETag: '"v7"' } }));
-    sendEarly(
-      ['/api/messaging/business/conversations?status=active'],
-      'access-123',
-      'http://portal.test',
-      fetcher as unknown as typeof fetch,
-    );
+    sendEarlyFor({
+      '/api/messaging/business/conversations?status=active': async () =>
+        new Response(JSON.stringify([]), { headers: { ETag: '"v7"' } }),
+    });
     await expect(pollConversations('active', null)).resolves.toEqual({ kind: 'fresh', data: [], etag: '"v7"' });
     expect(requests).toHaveLength(0);
     // The next poll is the client's own, with the ETag it was given.
@@ -258,12 +242,7 @@ describe('answers the boot entry sent early (src/api/early.ts)', () => {
   });
 
   it('leaves an early answer for another query unused', async () => {
-    sendEarly(
-      ['/api/messaging/business/conversations?status=active'],
-      'access-123',
-      'http://portal.test',
-      earlyFetch({ '/api/messaging/business/conversations': async () => json([]) }),
-    );
+    sendEarlyFor({ '/api/messaging/business/conversations?status=active': async () => json([]) });
     answer = () => json([]);
     await pollConversations('archived', null);
     expect(new URL(last().url).search).toBe('?status=archived');
