@@ -26,12 +26,16 @@ export interface CalendarWindow {
 /** The calendar refreshes itself this often while the tab is visible (decision 025). */
 export const CALENDAR_POLL_MS = 20_000;
 
-/** The calendar's poller (the pollers' rules: never two requests, paused while hidden, backoff, 304). */
+/**
+ * The calendar's poller (the pollers' rules: never two requests, paused while hidden, backoff, 304). It
+ * starts once the window is shown, so its first request waits a tick: the window was just loaded.
+ */
 export const calendarPollerMachine = createPollerMachine<Booking[], CalendarWindow>({
   id: 'calendarPoller',
   interval: CALENDAR_POLL_MS,
   onFailure: 'keep',
   what: 'the bookings',
+  afterLoad: true,
 });
 
 export interface CalendarContext {

@@ -80,9 +80,15 @@ export interface PollerOptions {
   onFailure: 'keep' | 'empty';
   /** What the data is, for the QA plan: "the conversations", "the messages". */
   what: string;
+  /**
+   * The page has just loaded the data itself when the poller starts (the calendar mounts its poller once
+   * its window is shown): the first request waits one interval instead of asking for the same data again.
+   * Coming back to a hidden tab still asks at once.
+   */
+  afterLoad?: boolean;
 }
 
-export function createPollerMachine<T, P>({ id, interval, onFailure, what }: PollerOptions) {
+export function createPollerMachine<T, P>({ id, interval, onFailure, what, afterLoad = false }: PollerOptions) {
   return setup({
     types: {
       input: {} as PollerInput<P>,
@@ -145,7 +151,12 @@ export function createPollerMachine<T, P>({ id, interval, onFailure, what }: Pol
         description: `Opening: the poller decides whether the tab is visible before asking for ${what}`,
         always: [
           { guard: 'startsHidden', target: 'paused', description: 'The tab is in the background: no request' },
-          { target: 'active', description: 'The tab is in front: ask at once' },
+          afterLoad
+            ? {
+                target: 'active.waiting',
+                description: `The tab is in front and ${what} were just loaded: the first request waits ${interval / 1000} s`,
+              }
+            : { target: 'active', description: 'The tab is in front: ask at once' },
         ],
       },
       active: {

@@ -78,10 +78,20 @@ describe.runIf(available)('bookings, from setup to the calendar', () => {
       if (nextWeek) await page.getByRole('button', { name: 'Next' }).click();
       await event.first().waitFor();
 
+      // The filtered window is asked for once: its refresh waits a full interval (20 s) after the load.
+      const windowGets: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/businesses/me/bookings' && url.searchParams.has('resourceId')) {
+          windowGets.push(url.search);
+        }
+      });
       const filter = page.getByLabel('Filter:');
       await filter.selectOption({ label: 'Treatment Room' });
       await event.first().waitFor();
       expect(await page.locator('.rbc-event').count()).toBe(1);
+      await page.waitForTimeout(1500);
+      expect(windowGets).toHaveLength(1);
 
       await event.first().click();
       const details = page.getByRole('dialog', { name: 'Booking Details' });

@@ -86,6 +86,8 @@ const settle = () => act(async () => {});
 /** The refresh poller's request stays open until a path's "calendar.refreshed" answers it. */
 let answerPoll: ((bookings: Booking[]) => void) | null = null;
 const heldPoller = calendarPollerMachine.provide({
+  // The real poller waits 20 s after the calendar's own load before its first request; here at once.
+  delays: { pollInterval: 0 },
   actors: {
     visibility: fromCallback(() => undefined),
     poll: fromPromise(
@@ -132,6 +134,7 @@ const detailOf = (bookingid: string): BookingDetail => {
 
 describeFlow(bookingsCalendarEntry, {
   render: (hooks, flow) => {
+    answerPoll = null; // a request of the path before is not this path's
     const input = flow.path.input as { today: string; view: 'week' | 'day' };
     return (
       <BookingsCalendarView
@@ -172,6 +175,7 @@ describeFlow(bookingsCalendarEntry, {
     'calendar.close': () => fireEvent.click(within(details()!).getAllByRole('button', { name: /Close/ })[0]!),
     'calendar.showCancelled': () => fireEvent.click(screen.getByRole('checkbox', { name: 'Show cancelled' })),
     'calendar.refreshed': async (e: { bookings: Booking[] }) => {
+      await waitFor(() => expect(answerPoll).not.toBeNull());
       answerPoll!(e.bookings);
       await settle();
     },

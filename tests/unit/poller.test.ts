@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { Conversation } from '#contracts/messaging.ts';
+import { CALENDAR_POLL_MS, calendarPollerMachine } from '#machines/bookings-calendar.machine.ts';
 import { chatPollerMachine, conversationsPollerMachine } from '#machines/messaging-pollers.machine.ts';
 import { backoffMs, MAX_BACKOFF_MS, type PollFailure, type PollResult } from '#machines/poller.machine.ts';
 
@@ -205,6 +206,28 @@ describe('an immediate poll asked for mid-request', () => {
     expect(calls[1]!.input.etag).toBe('"v1"');
     await answer({ kind: 'unchanged' });
     expect(calls).toHaveLength(2);
+    actor.stop();
+  });
+});
+
+describe("the calendar's poller (started after the calendar loaded its window)", () => {
+  const calendarPoller = calendarPollerMachine as unknown as typeof conversationsPollerMachine;
+
+  it('does not ask for the window it was just shown: the first request comes one interval later', () => {
+    const { actor, calls, clock } = start({ machine: calendarPoller });
+    expect(calls).toHaveLength(0);
+    clock.increment(CALENDAR_POLL_MS - 1);
+    expect(calls).toHaveLength(0);
+    clock.increment(1);
+    expect(calls).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('asks at once when the tab comes back from the background', () => {
+    const { actor, calls } = start({ machine: calendarPoller, hidden: true });
+    expect(calls).toHaveLength(0);
+    actor.send({ type: 'visibility.visible' });
+    expect(calls).toHaveLength(1);
     actor.stop();
   });
 });
