@@ -12,7 +12,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { activeLeaves, pathName } from '#machines/lib/paths.ts';
 import { demoOwner, PORTAL_URL } from '#machines/samples/demo.samples.ts';
 import { alertOf, type PlanScenario, planOf } from '../../machines/plans/plan.ts';
-import { available, signIn, useBrowser, withPage } from './support/browser.ts';
+import { available, SignedInStorage, useBrowser, withPage } from './support/browser.ts';
 import { type Walker, walkers } from './support/walkers.ts';
 
 const testName = (s: PlanScenario) => `${s.path.start ? `[${s.path.start}] ` : ''}${pathName(s.path)}`;
@@ -49,6 +49,8 @@ async function expectState(walker: Walker, page: Parameters<Walker['check'][stri
 
 describe.runIf(available)('the QA plans, walked in Chromium', () => {
   const browser = useBrowser();
+  // "Signed in as the demo owner": signed in through /login once, then the same browser storage.
+  const owner = new SignedInStorage(demoOwner.email, demoOwner.password);
 
   for (const walker of walkers) {
     const scenarios = planOf(walker.entry);
@@ -60,34 +62,41 @@ describe.runIf(available)('the QA plans, walked in Chromium', () => {
         expect(matching.length, `no scenario "${name}" in the plan any more`).toBeGreaterThan(0);
         for (const scenario of matching) {
           expect(scenario.notByHand, `scenario ${scenario.number} cannot be walked by hand`).toEqual([]);
-          await withPage(browser(), 1280, async ({ page, problems }) => {
-            await walker.prepare?.(page);
-            if (scenario.who.startsWith('signed in as')) await signIn(page, demoOwner.email, demoOwner.password);
-            const path = scenario.url.slice(PORTAL_URL.length);
-            await page.goto(walker.address ? await walker.address(path, scenario) : path);
-            await walker.afterOpening?.(page);
-            let blockedAny = false;
-            const opening = scenario.steps.length ? scenario.steps[0]!.firstStep - 1 : scenario.path.steps.length - 1;
-            await expectState(walker, page, scenario.path.steps[opening]!.state);
-            for (const [n, step] of scenario.steps.entries()) {
-              const perform = walker.perform[step.event.type];
-              if (!perform) throw new Error(`The walk cannot do step ${n + 1}: ${step.action}`);
-              // "First in DevTools … block the pattern `X`": the same block, with Playwright's routing.
-              const blocked = await blockAsArranged(page, step.arrange);
-              blockedAny ||= blocked.length > 0;
-              await perform(page, step.event);
-              // The answers that follow the step come from the real server; wait for the state they lead to.
-              await expectState(walker, page, scenario.path.steps[step.lastStep]!.state);
-              // "(remove the block after this step)"; else it stays for the rest of the scenario.
-              for (const { pattern, afterStep } of blocked) if (afterStep) await page.unroute(pattern);
-            }
-            // What the plan asks to put back afterwards (e.g. the demo business's name).
-            await walker.restore?.(page);
-            // A refusal the scenario asks for (409, 429…) is logged by Chromium as a failed resource.
-            // A request the scenario blocks fails as net::ERR_FAILED.
-            const expected = (p: string) => /status of 4\d\d/.test(p) || (blockedAny && /net::ERR_FAILED/.test(p));
-            expect(problems.filter((p) => !expected(p))).toEqual([]);
-          });
+          const signedIn = scenario.who.startsWith('signed in as');
+          const storage = signedIn ? await owner.reusable() : undefined;
+          await withPage(
+            browser(),
+            1280,
+            async ({ page, problems }) => {
+              await walker.prepare?.(page);
+              if (signedIn && !storage) await owner.signIn(page);
+              const path = scenario.url.slice(PORTAL_URL.length);
+              await page.goto(walker.address ? await walker.address(path, scenario) : path);
+              await walker.afterOpening?.(page);
+              let blockedAny = false;
+              const opening = scenario.steps.length ? scenario.steps[0]!.firstStep - 1 : scenario.path.steps.length - 1;
+              await expectState(walker, page, scenario.path.steps[opening]!.state);
+              for (const [n, step] of scenario.steps.entries()) {
+                const perform = walker.perform[step.event.type];
+                if (!perform) throw new Error(`The walk cannot do step ${n + 1}: ${step.action}`);
+                // "First in DevTools … block the pattern `X`": the same block, with Playwright's routing.
+                const blocked = await blockAsArranged(page, step.arrange);
+                blockedAny ||= blocked.length > 0;
+                await perform(page, step.event);
+                // The answers that follow the step come from the real server; wait for the state they lead to.
+                await expectState(walker, page, scenario.path.steps[step.lastStep]!.state);
+                // "(remove the block after this step)"; else it stays for the rest of the scenario.
+                for (const { pattern, afterStep } of blocked) if (afterStep) await page.unroute(pattern);
+              }
+              // What the plan asks to put back afterwards (e.g. the demo business's name).
+              await walker.restore?.(page);
+              // A refusal the scenario asks for (409, 429…) is logged by Chromium as a failed resource.
+              // A request the scenario blocks fails as net::ERR_FAILED.
+              const expected = (p: string) => /status of 4\d\d/.test(p) || (blockedAny && /net::ERR_FAILED/.test(p));
+              expect(problems.filter((p) => !expected(p))).toEqual([]);
+            },
+            storage,
+          );
         }
       });
     });

@@ -73,6 +73,7 @@ export function useBrowser(): () => Browser {
 export async function openPage(
   browser: Browser,
   width = 1280,
+  signedIn?: StoredItems,
 ): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({
     viewport: { width, height: width < 600 ? 812 : 860 },
@@ -95,6 +96,15 @@ export async function openPage(
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
     ),
   );
+  // The stored items go in before the app's first script, once per tab: a sign-out and a reload then
+  // find them gone, as after a real sign-out. (Playwright's storageState option opens an extra page per
+  // context to write them, about half a second each.)
+  if (signedIn)
+    await context.addInitScript((items: StoredItems) => {
+      if (sessionStorage.getItem('e2e.seeded')) return;
+      sessionStorage.setItem('e2e.seeded', '1');
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, signedIn);
   return { context, page, problems };
 }
 
@@ -106,8 +116,10 @@ export async function withPage(
   browser: Browser,
   width: number,
   journey: (tab: { page: Page; problems: string[] }) => Promise<void>,
+  /** What the context's localStorage holds before the app starts (a session: `SignedInStorage`). */
+  signedIn?: StoredItems,
 ): Promise<void> {
-  const { context, page, problems } = await openPage(browser, width);
+  const { context, page, problems } = await openPage(browser, width, signedIn);
   try {
     await journey({ page, problems });
   } catch (error) {
@@ -171,6 +183,41 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto('/login');
   await fillSignIn(page, email, password);
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+}
+
+/** localStorage items of the stack's origin (Amplify's tokens, after a sign-in). */
+export type StoredItems = { name: string; value: string }[];
+
+/**
+ * A person signed in once through /login, for the many journeys of a file that start signed in: a fresh
+ * context starts with the localStorage that sign-in left (Amplify's tokens) instead of signing in again,
+ * which saves SRP and two page loads (about 2 s) each. Before each reuse the stack is asked whether it
+ * still takes the access token (a password reset signs every session out): when it does not, the next
+ * journey signs in through /login again and keeps its storage instead.
+ */
+export class SignedInStorage {
+  private kept: StoredItems | undefined;
+  constructor(
+    private readonly email: string,
+    private readonly password: string,
+  ) {}
+
+  /** The items to open a context with, or undefined: then call `signIn` on the journey's page. */
+  async reusable(): Promise<StoredItems | undefined> {
+    const token = this.kept?.find((item) => item.name.endsWith('.accessToken'))?.value;
+    if (!token) return undefined;
+    const me = await fetch(new URL('/api/users/me', stack.baseUrl), { headers: { Authorization: `Bearer ${token}` } });
+    if (me.ok) return this.kept;
+    this.kept = undefined;
+    return undefined;
+  }
+
+  /** Signs in from /login on this page (a context opened without storage) and keeps what it stored. */
+  async signIn(page: Page): Promise<void> {
+    await signIn(page, this.email, this.password);
+    const { origins } = await page.context().storageState();
+    this.kept = origins.find((o) => o.origin === new URL(stack.baseUrl).origin)?.localStorage;
+  }
 }
 
 /**
