@@ -8,6 +8,29 @@ import SuiteSequencer from './tests/sequencer.ts';
 // - e2e: real Chromium against the one-process stack (npm start's), only when Chromium is installed.
 const pg = process.env.TEST_DATABASE_URL;
 
+/**
+ * The jsdom files that need a process of their own: they render the whole app (its router starts page
+ * chunks that may still be loading when the file ends, and the module loader keeps that failure for the
+ * next file), stub `fetch` (the API client keeps the one it found), or configure the identity client.
+ */
+const OWN_PROCESS = [
+  'tests/unit/account-dead-ends.test.tsx',
+  'tests/unit/auth-flows.test.tsx',
+  'tests/unit/chat-dialog.test.tsx',
+  'tests/unit/flow-harness.test.tsx',
+  'tests/unit/owner-polish.test.tsx',
+  'tests/unit/pages.test.tsx',
+  'tests/unit/roles.test.tsx',
+  'tests/unit/router.test.tsx',
+  'tests/unit/search.test.tsx',
+  'tests/unit/shell.test.tsx',
+  'tests/unit/spec-texts.test.tsx',
+  'tests/unit/tab-title.test.tsx',
+  'tests/generated/session.generated.test.tsx',
+  'tests/generated/shell.generated.test.tsx',
+  'tests/generated/toast.generated.test.tsx',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default on CI is one worker fewer than the cores: ONE on a 2-core machine, which leaves
@@ -22,9 +45,24 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/generated/**/*.test.{ts,tsx}'],
+          exclude: OWN_PROCESS,
           setupFiles: ['tests/unit/setup.ts'],
+          // A worker runs file after file without a fresh process: the modules under test (React, XState,
+          // the views) load once per worker instead of once per file, a third of the project's CPU time
+          // (docs/decisions/032-test-suite-time.md). Each file still gets a fresh jsdom.
+          isolate: false,
           // Vitest's 5 s is tight for a jsdom test that first imports the identity client or the calendar
           // while the browser stacks start and other files run beside it on two cores.
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-own',
+          environment: 'jsdom',
+          include: OWN_PROCESS,
+          setupFiles: ['tests/unit/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -38,7 +38,7 @@ export default class SuiteSequencer extends BaseSequencer {
       const at = SLOW_FIRST.indexOf(path.relative(root, spec.moduleId));
       return at === -1 ? SLOW_FIRST.length : at;
     };
-    const projects = ['unit', 'e2e', 'server', 'server-postgres'];
+    const projects = ['unit-own', 'unit', 'e2e', 'server', 'server-postgres'];
     const projectRank = (spec: TestSpecification) => {
       const at = projects.indexOf(spec.project.name);
       return at === -1 ? projects.length : at;
