@@ -5,7 +5,7 @@
  * process from its bundle) on a free port with its own data directory. No vitest imports here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -77,14 +77,58 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Create the CLI users (tempOwner, customer, the QA plans' accounts) first; a stack that needs none saves six processes. */
   cliUsers?: boolean;
+  /**
+   * A data directory from `cliUsersData` to start from (copied): the CLI users are made once for a pool
+   * of stacks instead of six processes per stack. The server has not run on it, so each stack still seeds
+   * its demo business at its first start, as a newcomer's does.
+   */
+  usersFrom?: string;
+}
+
+const TEMP_OWNER: Credentials = { email: 'temp.owner@e2e.local', password: 'Temp#2026pass' };
+const CUSTOMER: Credentials = { email: 'customer@e2e.local', password: 'Customer#2026' };
+
+/** The CLI users of a stack, made with `npm run users -- create` into `env.DATA_DIR` (no server on it). */
+async function createCliUsers(env: NodeJS.ProcessEnv): Promise<void> {
+  const cliUsers = [
+    [
+      ...['--email', TEMP_OWNER.email, '--password', TEMP_OWNER.password],
+      ...['--group', 'BusinessOwners', '--status', 'FORCE_CHANGE_PASSWORD'],
+      ...['--first', 'Tess', '--last', 'Temp', '--business', 'Tess Tea Room'],
+    ],
+    [
+      ...['--email', CUSTOMER.email, '--password', CUSTOMER.password],
+      ...['--group', 'Customers', '--status', 'CONFIRMED', '--first', 'Cass'],
+    ],
+  ];
+  for (const args of cliUsers) await createUser(env, args);
+  // The QA plans' accounts, made with the very commands the plans print (tests/e2e/plans-walk.test.ts).
+  for (const account of planAccounts) {
+    const words = shellWords(account.create ?? '');
+    if (words.slice(0, 5).join(' ') !== 'npm run users -- create')
+      throw new Error(`not a users command: ${account.create}`);
+    await createUser(env, words.slice(5));
+  }
+}
+
+/** A data directory holding only the CLI users, for `usersFrom`; the caller removes it. */
+export async function cliUsersData(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-users-'));
+  try {
+    await createCliUsers({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return dataDir;
 }
 
 export async function startStack(chromiumPath: string, options: StackOptions = {}): Promise<Stack> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const demo = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
-  const tempOwner = { email: 'temp.owner@e2e.local', password: 'Temp#2026pass' };
-  const customer = { email: 'customer@e2e.local', password: 'Customer#2026' };
+  const tempOwner = TEMP_OWNER;
+  const customer = CUSTOMER;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -100,32 +144,15 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     // One stack serves the whole browser suite from one address, and its journeys sign up more people
     // than one phone would in an hour (the limit itself is tested in tests/server/account.test.ts).
     SIGNUP_LIMIT_PER_HOUR: '200',
-    // ...and signs in faster than one person would: the QA plans' walk signs in for every scenario (the
+    // ...and signs in faster than one person would: the browser files sign in for most journeys (the
     // per-address limit itself is tested in tests/server/identity-protocol.test.ts).
     SIGNIN_LIMIT_PER_MINUTE: '600',
     NODE_ENV: 'development',
     ...options.env,
   };
-  const cliUsers = [
-    [
-      ...['--email', tempOwner.email, '--password', tempOwner.password],
-      ...['--group', 'BusinessOwners', '--status', 'FORCE_CHANGE_PASSWORD'],
-      ...['--first', 'Tess', '--last', 'Temp', '--business', 'Tess Tea Room'],
-    ],
-    [
-      ...['--email', customer.email, '--password', customer.password],
-      ...['--group', 'Customers', '--status', 'CONFIRMED', '--first', 'Cass'],
-    ],
-  ];
   try {
-    for (const args of options.cliUsers === false ? [] : cliUsers) await createUser(env, args);
-    // The QA plans' accounts, made with the very commands the plans print (tests/e2e/plans-walk.test.ts).
-    for (const account of options.cliUsers === false ? [] : planAccounts) {
-      const words = shellWords(account.create ?? '');
-      if (words.slice(0, 5).join(' ') !== 'npm run users -- create')
-        throw new Error(`not a users command: ${account.create}`);
-      await createUser(env, words.slice(5));
-    }
+    if (options.usersFrom) cpSync(options.usersFrom, dataDir, { recursive: true });
+    else if (options.cliUsers !== false) await createCliUsers(env);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

@@ -2,7 +2,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { findChromium, type Stack, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
+import { cliUsersData, findChromium, type Stack, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
 
 /** What a browser test file finds (tests/e2e/support/browser.ts): a pool of stacks, or why there is none. */
 export type StackPool = { dir: string; count: number } | { unavailable: string };
@@ -24,11 +24,12 @@ declare module 'vitest' {
 const STACKS = Number(process.env.E2E_STACKS ?? 3);
 
 /**
- * Starts the stacks: each creates the CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user, the QA
- * plans' accounts), then starts the product exactly as a newcomer does (scripts/start.mjs: build when
- * stale, then the one process from its bundle) on a free port with its own data directory, and waits until it is
- * healthy (scripts/lib/stack.ts). They start in the background, one after another (the first builds the
- * SPA when stale), while the other projects' tests run; each announces itself in the pool's directory.
+ * Starts the stacks. The CLI users (a FORCE_CHANGE_PASSWORD owner, a Customers user, the QA plans'
+ * accounts) are made once into a data directory, and each stack starts from a copy of it. Each then
+ * starts the product exactly as a newcomer does (scripts/start.mjs: build when stale, then the one
+ * process from its bundle) on a free port with its own data directory, and waits until it is healthy
+ * (scripts/lib/stack.ts). They start in the background, one after another (the first builds the SPA
+ * when stale), while the other projects' tests run; each announces itself in the pool's directory.
  */
 export default async function setup(project: TestProject) {
   const chromium = findChromium();
@@ -48,10 +49,13 @@ export default async function setup(project: TestProject) {
   };
   const stacks: Stack[] = [];
   let stopping = false;
+  let usersFrom: string | undefined;
   const starting = (async () => {
     for (let n = 0; n < STACKS && !stopping; n++) {
       try {
-        const stack = await startStack(chromium);
+        // The CLI users once for the pool (six processes), copied into each stack's data directory.
+        usersFrom ??= await cliUsersData();
+        const stack = await startStack(chromium, { usersFrom });
         stacks.push(stack);
         const { stop: _stop, ...info } = stack;
         announce(n, { ready: info });
@@ -66,5 +70,6 @@ export default async function setup(project: TestProject) {
     await starting;
     await Promise.all(stacks.map((stack) => stack.stop()));
     rmSync(dir, { recursive: true, force: true });
+    if (usersFrom) rmSync(usersFrom, { recursive: true, force: true });
   };
 }
