@@ -321,7 +321,9 @@ describe.runIf(available)('the browser security sweep', () => {
     } finally {
       await context.close();
     }
-  });
+    // Every page signed in, then signed out twice (revocation answered and refused): 55-65 s when the
+    // two cores also run two other browser files and their stacks.
+  }, 180_000);
 
   test("the server's log (requests logged) holds no JWT, also after forged and garbled tokens", async () => {
     const { clientId } = await pool();
