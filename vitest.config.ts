@@ -48,7 +48,7 @@ export default defineConfig({
           exclude: OWN_PROCESS,
           setupFiles: ['tests/unit/setup.ts'],
           // A worker runs file after file without a fresh process: the modules under test (React, XState,
-          // the views) load once per worker instead of once per file, a third of the project's CPU time
+          // the views) load once per worker instead of once per file, more than half the project's CPU time
           // (docs/decisions/032-test-suite-time.md). Each file still gets a fresh jsdom.
           isolate: false,
           // Vitest's 5 s is tight for a jsdom test that first imports the identity client or the calendar

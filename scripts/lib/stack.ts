@@ -127,8 +127,6 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const demo = { email: 'owner@demo.local', password: 'DemoOwner#2026' };
-  const tempOwner = TEMP_OWNER;
-  const customer = CUSTOMER;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -200,7 +198,7 @@ export async function startStack(chromiumPath: string, options: StackOptions = {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { baseUrl, chromium: chromiumPath, dataDir, logFile, demo, tempOwner, customer, stop };
+  return { baseUrl, chromium: chromiumPath, dataDir, logFile, demo, tempOwner: TEMP_OWNER, customer: CUSTOMER, stop };
 }
 
 /** The team's Chromium flags (README); playwright adds --headless itself. */
