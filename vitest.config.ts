@@ -112,7 +112,9 @@ export default defineConfig({
           // Browser files run beside the others, each on a stack of its own for all its tests (a pool of
           // stacks: tests/e2e/global-setup.ts, leased in support/browser.ts). Every file keeps a fresh
           // process (isolate), so it leases its own.
-          testTimeout: 60_000,
+          // A journey takes 20-45 s on a quiet machine; three browser files, their stacks and the server
+          // files on two cores took some past 60 s (the vouchers journey, the security sweep, 2026-11-27).
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

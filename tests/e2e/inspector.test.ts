@@ -161,8 +161,7 @@ describe.runIf(available)('statechart inspector (development build)', () => {
     } finally {
       await context.close();
     }
-    // Its first page of the dev server compiles the inspector's modules on demand: 34-54 s when busy.
-  }, 120_000);
+  });
 
   // A loaded machine opens the inspector's development bundle slowly (see the wait for its first machines).
   test('signed in, it follows the booking form and a redemption live: each state, the transitions taken, no page error', async () => {
