@@ -8,3 +8,5 @@ export declare function needsBuild(): boolean;
 export declare function needsServerBuild(): boolean;
 export declare function buildSpa(): void;
 export declare function buildServer(): Promise<void>;
+export declare const processBundleDir: string;
+export declare function buildProcessBundle(): Promise<void>;

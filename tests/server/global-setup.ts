@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildProcessBundle } from '../../scripts/lib/build.ts';
 import { scratchDatabase } from '../../scripts/lib/scratch-database.ts';
 import { openDatabase } from '../../server/db/client.ts';
 
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * own made from it with CREATE DATABASE ... TEMPLATE instead of running the migrations again.
  */
 export default async function setup(project: TestProject) {
+  // The server and the CLIs that the process tests start, bundled once per run (tests/server/support/processes.ts).
+  await buildProcessBundle();
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-pglite-'));
   const file = path.join(dir, 'template.tar.gz');
   let dropTemplate: (() => Promise<void>) | undefined;

@@ -78,7 +78,7 @@ describe.skipIf(embeddedOnly)('the embedded database lock', { timeout: 240_000 }
     const lockFile = path.join(dir, 'portal.lock');
     try {
       expect(server.output()).toMatch(/Mode {9}development/);
-      // tsx runs the server in a child process of its own: the lock names that one.
+      // The lock names the server's own process.
       const lock = JSON.parse(readFileSync(lockFile, 'utf8'));
       expect(lock.holder).toBe('the portal server (npm start)');
       expect(() => process.kill(lock.pid, 0)).not.toThrow();

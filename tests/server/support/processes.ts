@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processBundleDir, serverNodeFlags } from '../../../scripts/lib/build.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -33,9 +34,23 @@ export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
 
 export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-/** `tsx <script> ...args`, as npm start and npm run users do. */
+/**
+ * The bundles of what these tests start (dist-processes/, built by tests/server/global-setup.ts), run by
+ * plain Node as npm start runs dist-server/. Anything else runs from source under tsx.
+ */
+const BUNDLED: Record<string, string> = {
+  'server/index.ts': 'index.mjs',
+  'scripts/users.ts': 'users.mjs',
+  'scripts/simulate.ts': 'simulate.mjs',
+};
+
+/** `<script> ...args` as a process of its own: the server with npm start's Node flags, a CLI as npm run has it. */
 export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, ...args], {
+  const bundled = BUNDLED[script];
+  const command = bundled
+    ? [...(script.startsWith('server/') ? serverNodeFlags : []), path.join(processBundleDir, bundled)]
+    : [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script];
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
