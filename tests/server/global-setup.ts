@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { buildProcessBundle } from '../../scripts/lib/build.ts';
 import { scratchDatabase } from '../../scripts/lib/scratch-database.ts';
 import { openDatabase } from '../../server/db/client.ts';
+import { makeMigratedDataTemplate } from './support/processes.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,8 +22,10 @@ declare module 'vitest' {
  * own made from it with CREATE DATABASE ... TEMPLATE instead of running the migrations again.
  */
 export default async function setup(project: TestProject) {
-  // The server and the CLIs that the process tests start, bundled once per run (tests/server/support/processes.ts).
+  // The server and the CLIs that the process tests start, bundled once per run, and the migrated data
+  // directory most of them start from (tests/server/support/processes.ts).
   await buildProcessBundle();
+  await makeMigratedDataTemplate();
   const dir = mkdtempSync(path.join(tmpdir(), 'portal-pglite-'));
   const file = path.join(dir, 'template.tar.gz');
   let dropTemplate: (() => Promise<void>) | undefined;

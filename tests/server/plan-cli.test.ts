@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from './harness.ts';
 import { srpTokens } from './support/amplify.ts';
-import { childEnv, freePort, runToEnd, type Served, startServer, tempDataDir } from './support/processes.ts';
+import { childEnv, freePort, migratedDataDir, runToEnd, type Served, startServer } from './support/processes.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -58,7 +58,7 @@ describe('users plan', { timeout: 240_000 }, () => {
   );
 
   it.runIf(!onPostgres)('on the embedded database: refused while the server runs, then applied', async () => {
-    const dir = tempDataDir();
+    const dir = migratedDataDir();
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const env = childEnv({ DATA_DIR: dir, DEMO_SEED: 'false', PORT: String(await freePort()) });
     expect((await users(env, 'create', '--email', OWNER.email, '--password', OWNER.password)).code).toBe(0);

@@ -8,12 +8,22 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CognitoCallError, srpTokens } from './support/amplify.ts';
-import { childEnv, freePort, root, runToEnd, type Served, startServer, tempDataDir } from './support/processes.ts';
+import {
+  childEnv,
+  freePort,
+  migratedDataDir,
+  root,
+  runToEnd,
+  type Served,
+  startServer,
+  tempDataDir,
+} from './support/processes.ts';
 
 const embeddedOnly = process.env.TEST_DB === 'postgres';
 const dirs: string[] = [];
-const dataDir = () => {
-  const dir = tempDataDir();
+/** An empty directory, or (`migrated`) one the users command has already made its database in. */
+const dataDir = (migrated?: 'migrated') => {
+  const dir = migrated ? migratedDataDir() : tempDataDir();
   dirs.push(dir);
   return dir;
 };
@@ -71,7 +81,7 @@ describe.skipIf(embeddedOnly)('production start', { timeout: 180_000 }, () => {
 
 describe.skipIf(embeddedOnly)('the embedded database lock', { timeout: 240_000 }, () => {
   it('refuses a CLI command while the server runs on the data directory, and nothing is lost', async () => {
-    const dir = dataDir();
+    const dir = dataDir('migrated');
     const port = await freePort();
     const env = childEnv({ PORT: String(port), DATA_DIR: dir });
     const server = await startServer(env);
@@ -121,7 +131,7 @@ describe.skipIf(embeddedOnly)('the embedded database lock', { timeout: 240_000 }
   });
 
   it('npm run simulate finds the running server through the lock (no PORT needed) and says a refusal in one line', async () => {
-    const dir = dataDir();
+    const dir = dataDir('migrated');
     const port = await freePort();
     const server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dir }));
     try {
@@ -154,7 +164,7 @@ describe.skipIf(embeddedOnly)('the embedded database lock', { timeout: 240_000 }
   });
 
   it('takes over a lock left by a process that is gone', async () => {
-    const dir = dataDir();
+    const dir = dataDir('migrated');
     const gone = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     writeFileSync(path.join(dir, 'portal.lock'), JSON.stringify({ pid: gone, holder: 'a crashed server' }));
     const env = childEnv({ DATA_DIR: dir });

@@ -9,7 +9,15 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from './harness.ts';
 import { srpSignIn, srpTokens } from './support/amplify.ts';
-import { childEnv, freePort, runToEnd, type Served, startServer, tempDataDir } from './support/processes.ts';
+import {
+  childEnv,
+  freePort,
+  migratedDataDir,
+  runToEnd,
+  type Served,
+  startServer,
+  tempDataDir,
+} from './support/processes.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -83,7 +91,7 @@ describe('users delete and reset', { timeout: 240_000 }, () => {
   it.runIf(!onPostgres)(
     'on the embedded database: refused with one line while the server runs, then applied',
     async () => {
-      const dir = tempDataDir();
+      const dir = migratedDataDir();
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       const env = childEnv({ DATA_DIR: dir, DEMO_SEED: 'false', PORT: String(await freePort()) });
       expect((await create(env, 'First Tea Room', '--status', 'FORCE_CHANGE_PASSWORD')).code).toBe(0);

@@ -4,7 +4,7 @@
  * real server twice on one data directory and prints what each kind of caller got, as JSON.
  */
 import { rmSync } from 'node:fs';
-import { childEnv, freePort, startServer, tempDataDir } from './processes.ts';
+import { childEnv, freePort, migratedDataDir, startServer } from './processes.ts';
 
 const OUTSIDE = process.argv[2] ?? '192.0.2.10';
 
@@ -17,19 +17,20 @@ async function get(url: string, headers: Record<string, string> = {}): Promise<n
   }
 }
 
-const dataDir = tempDataDir();
+// Already migrated and without the demo: what the network reaches does not depend on either.
+const dataDir = migratedDataDir();
 const results: Record<string, number | string> = {};
 
 // 1. Default settings: listening on loopback only.
 let port = await freePort();
-let server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dataDir }));
+let server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'false' }));
 results.defaultLoopback = await get(`http://127.0.0.1:${port}/healthz`);
 results.defaultOutside = await get(`http://${OUTSIDE}:${port}/healthz`);
 await server.stop();
 
 // 2. HOST=0.0.0.0: reachable from outside, but the mailbox is not.
 port = await freePort();
-server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dataDir, HOST: '0.0.0.0' }));
+server = await startServer(childEnv({ PORT: String(port), DATA_DIR: dataDir, DEMO_SEED: 'false', HOST: '0.0.0.0' }));
 results.exposedOutside = await get(`http://${OUTSIDE}:${port}/healthz`);
 results.mailboxOutside = await get(`http://${OUTSIDE}:${port}/dev/mailbox.json`);
 results.mailboxOutsideSpoofed = await get(`http://${OUTSIDE}:${port}/dev/mailbox.json`, {

@@ -4,7 +4,7 @@
  * imports here (tests/server/support/netns-probe.ts runs outside vitest).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,38 @@ export const freePort = () =>
   });
 
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), 'portal-process-'));
+
+/**
+ * A data directory as the users command leaves it on its first run: the embedded database made and
+ * migrated, no one in it. Made once per run (`makeMigratedDataTemplate`, tests/server/global-setup.ts).
+ */
+const migratedTemplate = path.join(processBundleDir, 'migrated-data');
+
+/**
+ * A copy of that directory, for the tests of the lock, the commands and the network, where PGlite's
+ * initdb (about 8 CPU-seconds on two cores) is not what is tested. A first start on an empty directory
+ * still is: the production start in processes.test.ts, and every browser stack.
+ */
+export function migratedDataDir(): string {
+  const dir = tempDataDir();
+  cpSync(migratedTemplate, dir, { recursive: true });
+  return dir;
+}
+
+/** Makes the template with the bundled users command (dist-processes/ must be built). */
+export async function makeMigratedDataTemplate(): Promise<void> {
+  if (existsSync(migratedTemplate)) return;
+  const making = tempDataDir();
+  const listed = await runToEnd('scripts/users.ts', ['list'], childEnv({ DATA_DIR: making }));
+  if (listed.code !== 0) throw new Error(`users list on an empty data directory failed:\n${listed.output}`);
+  try {
+    renameSync(making, migratedTemplate);
+  } catch {
+    // tmpdir() may be another file system: copy instead. Another project's set-up may have made it first.
+    if (!existsSync(migratedTemplate)) cpSync(making, migratedTemplate, { recursive: true });
+    rmSync(making, { recursive: true, force: true });
+  }
+}
 
 /** A clean environment for a child: none of the test runner's database or mode settings leak in. */
 export const childEnv = (env: Record<string, string>): NodeJS.ProcessEnv => ({
