@@ -166,29 +166,36 @@ export async function buildServer() {
 
 /**
  * What the process tests start (tests/server/support/processes.ts): the server as dist-server/ has it, and
- * the users and simulate commands, bundled the same way into a directory of their own (the browser stacks
+ * the users and simulate commands (the browser stacks' users are made with it too: scripts/lib/stack.ts), bundled the same way into a directory of their own (the browser stacks
  * may be building dist-server/ at the same moment). Plain Node runs them: under tsx each start is two
  * processes compiling TypeScript as they load, about 3 CPU-seconds more per start on two cores.
  */
 export const processBundleDir = path.join(root, 'dist-processes');
 const processInputs = [...serverInputs, 'scripts'];
 
-/** Builds dist-processes/ when it is missing or stale: into a directory of its own, then renamed into place. */
+/**
+ * Builds dist-processes/ when it is missing or stale: into a directory of its own, then renamed into place,
+ * unless another set-up of the same run (the server's, the browser stacks') put a fresh one there meanwhile:
+ * a bundle in use is never replaced by the same one.
+ */
 export async function buildProcessBundle() {
   const stampFile = path.join(processBundleDir, '.build-stamp');
-  if (existsSync(stampFile) && !stale(stampFile, processInputs)) return;
+  const fresh = () => existsSync(stampFile) && !stale(stampFile, processInputs);
+  if (fresh()) return;
   const building = `${processBundleDir}.${process.pid}.${Date.now()}`;
   await bundleForNode(
     { index: 'server/index.ts', users: 'scripts/users.ts', simulate: 'scripts/simulate.ts' },
     building,
   );
   writeFileSync(path.join(building, '.build-stamp'), new Date().toISOString());
-  rmSync(processBundleDir, { recursive: true, force: true });
-  try {
-    renameSync(building, processBundleDir);
-  } catch (error) {
-    // Another project's set-up of the same run put the same sources there first.
-    rmSync(building, { recursive: true, force: true });
-    if (!existsSync(stampFile)) throw error;
+  if (!fresh()) {
+    rmSync(processBundleDir, { recursive: true, force: true });
+    try {
+      renameSync(building, processBundleDir);
+      return;
+    } catch (error) {
+      if (!fresh()) throw error;
+    }
   }
+  rmSync(building, { recursive: true, force: true });
 }

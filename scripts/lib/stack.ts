@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { planAccounts } from '#machines/samples/demo.samples.ts';
-import { root, serverNodeFlags } from './build.ts';
+import { buildProcessBundle, processBundleDir, root, serverNodeFlags } from './build.ts';
 
 export type Credentials = { email: string; password: string };
 
@@ -43,13 +43,6 @@ const freePort = () =>
     });
   });
 
-const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), script, ...args], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-
 function collect(child: ChildProcess, logFile?: string): () => string {
   let output = '';
   const take = (chunk: Buffer) => {
@@ -64,9 +57,16 @@ function collect(child: ChildProcess, logFile?: string): () => string {
 /** The arguments of a shell command line like the QA plans print (single quotes only). */
 const shellWords = (line: string) => [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
 
-/** `npm run users -- create ...` against the stack's data directory (the server must not be running). */
+/**
+ * `npm run users -- create ...` against the stack's data directory (the server must not be running), from
+ * the test bundle of the commands (dist-processes/): plain Node, no TypeScript compiled at each start.
+ */
 async function createUser(env: NodeJS.ProcessEnv, args: string[]): Promise<void> {
-  const child = tsx('scripts/users.ts', ['create', ...args], env);
+  const child = spawn(process.execPath, [path.join(processBundleDir, 'users.mjs'), 'create', ...args], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = collect(child);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`users ${args.join(' ')} failed (${code}):\n${output()}`);
@@ -101,6 +101,7 @@ async function createCliUsers(env: NodeJS.ProcessEnv): Promise<void> {
       ...['--group', 'Customers', '--status', 'CONFIRMED', '--first', 'Cass'],
     ],
   ];
+  await buildProcessBundle();
   for (const args of cliUsers) await createUser(env, args);
   // The QA plans' accounts, made with the very commands the plans print (tests/e2e/plans-walk.test.ts).
   for (const account of planAccounts) {
