@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { available, expectAccessible, signIn, stack, uniqueEmail, useBrowser, withPage } from './support/browser.ts';
+import { available, expectAccessible, SignedInStorage, stack, uniqueEmail, useBrowser } from './support/browser.ts';
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -31,11 +31,12 @@ async function bookTomorrow(page: Page, email: string, time: string) {
 
 describe.runIf(available)('a booking after it is made', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('Booking Details at 375 px: edit, reschedule, no-show, cancel with a reason; axe clean', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       const email = uniqueEmail('details');
-      await signIn(page, stack.demo.email, stack.demo.password);
       await page.goto('/bookings/calendar');
       await page.locator('.rbc-time-view').waitFor();
       await bookTomorrow(page, email, '3:00 PM');
@@ -95,11 +96,10 @@ describe.runIf(available)('a booking after it is made', () => {
   });
 
   test('drag a booking two hours later (the server accepts); a move after closing time is refused and returns', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       const email = uniqueEmail('drag');
       // Tall enough that the whole open day (08:00-18:00 and after) is on screen for the pointer.
       await page.setViewportSize({ width: 1280, height: 1800 });
-      await signIn(page, stack.demo.email, stack.demo.password);
       await page.goto('/bookings/calendar');
       await page.locator('.rbc-time-view').waitFor();
       await bookTomorrow(page, email, '12:00 PM');

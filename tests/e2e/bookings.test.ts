@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { person } from '../../server/sim/customers.ts';
-import { available, expectAccessible, signIn, stack, useBrowser, withPage } from './support/browser.ts';
+import { available, expectAccessible, SignedInStorage, stack, useBrowser } from './support/browser.ts';
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -19,11 +19,12 @@ const follower = person(0, 'customers.example');
 
 describe.runIf(available)('bookings, from setup to the calendar', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('a resource open Mon-Sun 09:00-17:00, a booking of a follower, seen on the week view, filtered, in detail', async () => {
     // The demo owner (Starter: five resources, two seeded).
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/bookings/setup');
       await page.getByRole('button', { name: 'Schedule for Window Table' }).waitFor();
       await expectAccessible(page, 'Booking Setup');
@@ -106,8 +107,7 @@ describe.runIf(available)('bookings, from setup to the calendar', () => {
   });
 
   test('at 375 px the calendar opens on the day view and neither page scrolls sideways', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       for (const path of ['/bookings/setup', '/bookings/calendar']) {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
@@ -125,8 +125,7 @@ describe.runIf(available)('bookings, from setup to the calendar', () => {
   });
 
   test('Booking Settings: saved, kept after a reload, readable at 375 px with the keyboard', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       await page.goto('/bookings/setup');
       const settings = page.getByRole('region', { name: 'Booking Settings' });
       const reminder = settings.getByLabel('Reminder e-mail to the customer');

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { encodePng } from '../../server/media/png.ts';
-import { available, expectAccessible, signIn, stack, useBrowser, withPage } from './support/browser.ts';
+import { available, expectAccessible, SignedInStorage, stack, useBrowser } from './support/browser.ts';
 
 /** What the API says, read with the page's own session (the access token Amplify keeps). */
 async function apiAsPage<T>(page: Page, path: string): Promise<T> {
@@ -23,11 +23,12 @@ const noSidewaysScroll = (page: Page) =>
 
 describe.runIf(available)('the customer side, seen by the demo owner', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('the dashboard shows the follower numbers the API gives, with the seeded feed', async () => {
     for (const width of [1280, 375]) {
-      await withPage(browser(), width, async ({ page, problems }) => {
-        await signIn(page, stack.demo.email, stack.demo.password);
+      await demo.journey(browser(), width, async ({ page, problems }) => {
         const stats = await apiAsPage<{ total_users: number; new_users_last_week: number }>(
           page,
           '/api/businesses/me/user-stats',
@@ -47,8 +48,7 @@ describe.runIf(available)('the customer side, seen by the demo owner', () => {
   });
 
   test('a post with a photo appears at the top of the feed with its image loaded; the package page counts it', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       const composer = page.getByRole('form', { name: 'New post' });
       await composer.getByPlaceholder("What's on your mind, Maya?").waitFor();
 
@@ -96,8 +96,7 @@ describe.runIf(available)('the customer side, seen by the demo owner', () => {
   });
 
   test('the seeded followers page 20/20/rest, the details show the person pressed, and the CSV downloads', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/customers');
       await page.getByRole('heading', { name: 'Your Followers' }).waitFor();
       // 45 seeded; other journeys of this suite (a claim, a message) may have added a few since.
@@ -143,8 +142,7 @@ describe.runIf(available)('the customer side, seen by the demo owner', () => {
   });
 
   test('the followers, package and team pages fit a 375 px phone', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       for (const [path, heading] of [
         ['/customers', 'Your Followers'],
         ['/package', 'My Package'],

@@ -11,6 +11,7 @@ import {
   expectAccessible,
   fillSignIn,
   registeredOwner,
+  SignedInStorage,
   signIn,
   stack,
   useBrowser,
@@ -31,6 +32,8 @@ const focusInside = (page: Page, selector: string) =>
 
 describe.runIf(available)('dialogs and focus', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('/login paints from the inlined settings: no request for /config.json', async () => {
     await withPage(browser(), 1280, async ({ page, problems }) => {
@@ -70,8 +73,7 @@ describe.runIf(available)('dialogs and focus', () => {
   });
 
   test('the phone drawer keeps focus inside, closes on Escape and gives focus back to its toggle (375 px)', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
       await toggle.click();
       await page.locator('.shell.is-drawer-open').waitFor();
@@ -202,8 +204,7 @@ describe.runIf(available)('dialogs and focus', () => {
   });
 
   test('after Sign Out the tab title no longer greets the owner', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       await page.getByRole('heading', { level: 1 }).filter({ hasText: 'Welcome back' }).waitFor();
       // Signed in, the title leads with the unread messages: "(5) Dashboard · Business Portal".
       await expect.poll(() => page.title()).toMatch(/^\(\d+\) Dashboard · Business Portal$/);

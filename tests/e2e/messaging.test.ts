@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { Conversation, CustomerConversation, Message } from '../../contracts/messaging.ts';
 import { type Call, followBusiness, sendMessage, signInCustomer } from '../../server/sim/customers.ts';
-import { available, expectAccessible, signIn, stack, useBrowser, withPage } from './support/browser.ts';
+import { available, expectAccessible, SignedInStorage, stack, useBrowser } from './support/browser.ts';
 
 /** What the API says, read with the page's own session (the access token Amplify keeps). */
 async function apiAsPage<T>(page: Page, path: string): Promise<T> {
@@ -43,10 +43,11 @@ const noSidewaysScroll = (page: Page) =>
 
 describe.runIf(available)('messaging with customers', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('a customer writes; the owner sees the count within one poll, reads, and answers with Enter and Shift+Enter', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       const { businessid } = await apiAsPage<{ businessid: string }>(page, '/api/businesses/me');
       const before = await unreadTotal(page);
       await messagesButton(page, before).waitFor();
@@ -114,8 +115,7 @@ describe.runIf(available)('messaging with customers', () => {
   });
 
   test('the panel and the chat at 375 px: no sideways scrolling, accessible', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       await page.getByRole('button', { name: /^Messages/ }).click();
       const panel = page.getByRole('dialog', { name: 'Messages' });
       await panel.getByRole('button', { name: /Isla Okafor/ }).click();
@@ -135,86 +135,92 @@ describe.runIf(available)('messaging with customers', () => {
   });
 
   test('a hidden tab makes no requests for ten minutes, and asks at once when shown again', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await page.clock.install();
-      await signIn(page, stack.demo.email, stack.demo.password);
-      await page.getByRole('button', { name: /^Messages/ }).click();
-      // The list has arrived (not just the tabs): the next poll is scheduled from its answer, so a clock run
-      // while the first load is still on its way would schedule nothing.
-      await page
-        .getByRole('dialog', { name: 'Messages' })
-        .getByRole('button', { name: /Isla Okafor/ })
-        .waitFor();
-      const polls: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().includes('/api/messaging/')) polls.push(request.url());
-      });
-      // Visible: the next poll comes after 15 s.
-      await page.clock.runFor(15_500);
-      await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
+    await demo.journey(
+      browser(),
+      1280,
+      async ({ page, problems }) => {
+        await page.getByRole('button', { name: /^Messages/ }).click();
+        // The list has arrived (not just the tabs): the next poll is scheduled from its answer, so a clock run
+        // while the first load is still on its way would schedule nothing.
+        await page
+          .getByRole('dialog', { name: 'Messages' })
+          .getByRole('button', { name: /Isla Okafor/ })
+          .waitFor();
+        const polls: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().includes('/api/messaging/')) polls.push(request.url());
+        });
+        // Visible: the next poll comes after 15 s.
+        await page.clock.runFor(15_500);
+        await expect.poll(() => polls.length).toBeGreaterThanOrEqual(1);
 
-      // The browser hides the tab (another tab in front): the pollers stop.
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-      await page.waitForTimeout(200);
-      const hiddenFrom = polls.length;
-      await page.clock.runFor(10 * 60_000);
-      await page.waitForTimeout(500);
-      expect(polls.length - hiddenFrom).toBe(0);
+        // The browser hides the tab (another tab in front): the pollers stop.
+        await page.evaluate(() => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+          document.dispatchEvent(new Event('visibilitychange'));
+        });
+        await page.waitForTimeout(200);
+        const hiddenFrom = polls.length;
+        await page.clock.runFor(10 * 60_000);
+        await page.waitForTimeout(500);
+        expect(polls.length - hiddenFrom).toBe(0);
 
-      // Shown again: one request at once.
-      await page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-      await expect.poll(() => polls.length).toBe(hiddenFrom + 1);
-      expect(problems).toEqual([]);
-    });
+        // Shown again: one request at once.
+        await page.evaluate(() => {
+          Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+          document.dispatchEvent(new Event('visibilitychange'));
+        });
+        await expect.poll(() => polls.length).toBe(hiddenFrom + 1);
+        expect(problems).toEqual([]);
+      },
+      (page) => page.clock.install(),
+    );
   });
 
   test('the chat stays at the newest message, unless the owner scrolled up to read', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await page.clock.install();
-      await signIn(page, stack.demo.email, stack.demo.password);
-      const { businessid } = await apiAsPage<{ businessid: string }>(page, '/api/businesses/me');
-      const token = await customerToken();
-      await followBusiness(call, token, businessid);
-      for (let n = 1; n <= 12; n++) await sendMessage(call, token, businessid, `Question number ${n} about the menu`);
+    await demo.journey(
+      browser(),
+      375,
+      async ({ page, problems }) => {
+        const { businessid } = await apiAsPage<{ businessid: string }>(page, '/api/businesses/me');
+        const token = await customerToken();
+        await followBusiness(call, token, businessid);
+        for (let n = 1; n <= 12; n++) await sendMessage(call, token, businessid, `Question number ${n} about the menu`);
 
-      await page.clock.runFor(15_500);
-      await page.getByRole('button', { name: /^Messages/ }).click();
-      const panel = page.getByRole('dialog', { name: 'Messages' });
-      await panel.getByRole('button', { name: /^Cass/ }).click();
-      await panel.getByRole('button', { name: 'Open full conversation' }).click();
-      const log = page.getByRole('list', { name: 'Messages with Cass' });
-      await log.getByText('Question number 12 about the menu').waitFor();
-      const distanceFromBottom = () => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-      const overflows = await log.evaluate((el) => el.scrollHeight > el.clientHeight);
-      expect(overflows).toBe(true);
-      expect(await distanceFromBottom()).toBeLessThan(2);
+        await page.clock.runFor(15_500);
+        await page.getByRole('button', { name: /^Messages/ }).click();
+        const panel = page.getByRole('dialog', { name: 'Messages' });
+        await panel.getByRole('button', { name: /^Cass/ }).click();
+        await panel.getByRole('button', { name: 'Open full conversation' }).click();
+        const log = page.getByRole('list', { name: 'Messages with Cass' });
+        await log.getByText('Question number 12 about the menu').waitFor();
+        const distanceFromBottom = () => log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+        const overflows = await log.evaluate((el) => el.scrollHeight > el.clientHeight);
+        expect(overflows).toBe(true);
+        expect(await distanceFromBottom()).toBeLessThan(2);
 
-      // Scrolled up to read: a new message arrives with the next poll (10 s) and the view stays put.
-      await log.evaluate((el) => {
-        el.scrollTop = 0;
-        el.dispatchEvent(new Event('scroll'));
-      });
-      await sendMessage(call, token, businessid, 'One more question while you read');
-      await page.clock.runFor(10_500);
-      await log.getByText('One more question while you read').waitFor({ state: 'attached' });
-      expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
+        // Scrolled up to read: a new message arrives with the next poll (10 s) and the view stays put.
+        await log.evaluate((el) => {
+          el.scrollTop = 0;
+          el.dispatchEvent(new Event('scroll'));
+        });
+        await sendMessage(call, token, businessid, 'One more question while you read');
+        await page.clock.runFor(10_500);
+        await log.getByText('One more question while you read').waitFor({ state: 'attached' });
+        expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
 
-      // Back at the bottom: the next message scrolls into view.
-      await log.evaluate((el) => {
-        el.scrollTop = el.scrollHeight;
-        el.dispatchEvent(new Event('scroll'));
-      });
-      await sendMessage(call, token, businessid, 'And a last one');
-      await page.clock.runFor(10_500);
-      await log.getByText('And a last one').waitFor();
-      expect(await distanceFromBottom()).toBeLessThan(2);
-      expect(problems).toEqual([]);
-    });
+        // Back at the bottom: the next message scrolls into view.
+        await log.evaluate((el) => {
+          el.scrollTop = el.scrollHeight;
+          el.dispatchEvent(new Event('scroll'));
+        });
+        await sendMessage(call, token, businessid, 'And a last one');
+        await page.clock.runFor(10_500);
+        await log.getByText('And a last one').waitFor();
+        expect(await distanceFromBottom()).toBeLessThan(2);
+        expect(problems).toEqual([]);
+      },
+      (page) => page.clock.install(),
+    );
   });
 });

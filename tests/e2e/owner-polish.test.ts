@@ -15,6 +15,7 @@ import {
   available,
   expectAccessible,
   registeredOwner,
+  SignedInStorage,
   signIn,
   stack,
   useBrowser,
@@ -29,6 +30,8 @@ const inViewport = (selector: Locator) =>
 
 describe.runIf(available)('owner polish: the three bugs', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('after a refused photo, "Remove photo" clears it and a text-only post goes through', async () => {
     const owner = await registeredOwner('dead-photo', 'Nell');
@@ -56,8 +59,7 @@ describe.runIf(available)('owner polish: the three bugs', () => {
   });
 
   test('the voucher QR dialog fits a 375 px phone', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       await page.goto('/vouchers');
       await page.getByRole('table').waitFor();
       await page
@@ -88,8 +90,7 @@ describe.runIf(available)('owner polish: the three bugs', () => {
   });
 
   test('vouchers at 375 px: Duplicate opens Create New Voucher filled in, focus on Title, Value with its unit', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       await page.goto('/vouchers');
       const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Free pastry/ }) });
       await row.getByRole('button', { name: /^Duplicate/ }).click();

@@ -10,7 +10,7 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { customerClaims, voucherIdOfLink } from '../../scripts/lib/voucher-claims.ts';
-import { available, expectAccessible, signIn, stack, useBrowser, withPage } from './support/browser.ts';
+import { available, expectAccessible, SignedInStorage, stack, useBrowser } from './support/browser.ts';
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
@@ -36,10 +36,11 @@ async function pixelsOf(page: Page, png: Buffer) {
 
 describe.runIf(available)('vouchers, from creation to the counter', () => {
   const browser = useBrowser();
+  // The demo owner signs in through /login once; later journeys open with the session that left.
+  const demo = new SignedInStorage(stack.demo.email, stack.demo.password);
 
   test('create → QR → PNG → claim → redeem once → "Already Redeemed"; archive → Archived with Deleted By', async () => {
-    await withPage(browser(), 1280, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 1280, async ({ page, problems }) => {
       await page.goto('/vouchers');
       await page.getByRole('heading', { name: 'Voucher Management' }).waitFor();
       await page.getByRole('table').waitFor();
@@ -151,8 +152,7 @@ describe.runIf(available)('vouchers, from creation to the counter', () => {
   });
 
   test('at 375 px the voucher screens fit the phone and pass axe', async () => {
-    await withPage(browser(), 375, async ({ page, problems }) => {
-      await signIn(page, stack.demo.email, stack.demo.password);
+    await demo.journey(browser(), 375, async ({ page, problems }) => {
       await page.goto('/vouchers');
       await page.getByRole('table').waitFor();
       expect(await noSidewaysScroll(page)).toBe(true);

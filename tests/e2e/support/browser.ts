@@ -218,6 +218,33 @@ export class SignedInStorage {
     const { origins } = await page.context().storageState();
     this.kept = origins.find((o) => o.origin === new URL(stack.baseUrl).origin)?.localStorage;
   }
+
+  /**
+   * `withPage` for a journey that starts signed in as this person, on the dashboard as signing in leaves
+   * it: opened with the stored session while the stack still takes it, else signed in through /login (and
+   * that session kept). `prepare` runs on the fresh page first (e.g. a clock installed before the app loads).
+   */
+  async journey(
+    browser: Browser,
+    width: number,
+    journey: (tab: { page: Page; problems: string[] }) => Promise<void>,
+    prepare?: (page: Page) => Promise<void>,
+  ): Promise<void> {
+    const session = await this.reusable();
+    await withPage(
+      browser,
+      width,
+      async (tab) => {
+        await prepare?.(tab.page);
+        if (session) {
+          await tab.page.goto('/');
+          await tab.page.getByRole('button', { name: 'Sign Out' }).waitFor();
+        } else await this.signIn(tab.page);
+        await journey(tab);
+      },
+      session,
+    );
+  }
 }
 
 /**
