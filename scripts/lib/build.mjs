@@ -166,9 +166,10 @@ export async function buildServer() {
 
 /**
  * What the process tests start (tests/server/support/processes.ts): the server as dist-server/ has it, and
- * the users and simulate commands (the browser stacks' users are made with it too: scripts/lib/stack.ts), bundled the same way into a directory of their own (the browser stacks
- * may be building dist-server/ at the same moment). Plain Node runs them: under tsx each start is two
- * processes compiling TypeScript as they load, about 3 CPU-seconds more per start on two cores.
+ * the users and simulate commands (the browser stacks' users are made with it too: scripts/lib/stack.ts),
+ * bundled the same way into a directory of their own (the browser stacks may be building dist-server/ at
+ * the same moment). Plain Node runs them: under tsx each start is two processes compiling TypeScript as
+ * they load, about 3 CPU-seconds more per start on two cores.
  */
 export const processBundleDir = path.join(root, 'dist-processes');
 const processInputs = [...serverInputs, 'scripts'];

@@ -32,7 +32,7 @@ const migratedTemplate = path.join(processBundleDir, 'migrated-data');
 /**
  * A copy of that directory, for the tests of the lock, the commands and the network, where PGlite's
  * initdb (about 8 CPU-seconds on two cores) is not what is tested. A first start on an empty directory
- * still is: the production start in processes.test.ts, and every browser stack.
+ * still is: the production start in processes.test.ts and the short-link stack of tests/e2e/account.test.ts.
  */
 export function migratedDataDir(): string {
   const dir = tempDataDir();
