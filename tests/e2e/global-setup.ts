@@ -2,7 +2,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { cliUsersData, findChromium, type Stack, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
+import { cliUsersData, findTestChromium, type Stack, type StackInfo, startStack } from '../../scripts/lib/stack.ts';
 
 /** What a browser test file finds (tests/e2e/support/browser.ts): a pool of stacks, or why there is none. */
 export type StackPool = { dir: string; count: number } | { unavailable: string };
@@ -32,7 +32,7 @@ const STACKS = Number(process.env.E2E_STACKS ?? 3);
  * when stale), while the other projects' tests run; each announces itself in the pool's directory.
  */
 export default async function setup(project: TestProject) {
-  const chromium = findChromium();
+  const chromium = findTestChromium();
   if (!chromium) {
     if (process.env.CI) throw new Error('Chromium is required in CI: apt-get install chromium');
     console.warn('\n  Chromium is not installed (apt-get install chromium): the browser tests did not run.\n');
