@@ -110,8 +110,11 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // Browser files run beside the others, each on a stack of its own for all its tests (a pool of
-          // stacks: tests/e2e/global-setup.ts, leased in support/browser.ts). Every file keeps a fresh
-          // process (isolate), so it leases its own.
+          // stacks: tests/e2e/global-setup.ts, leased for each file by tests/e2e/setup.ts).
+          setupFiles: ['tests/e2e/setup.ts'],
+          // A worker runs browser file after browser file, loading Playwright and the test helpers once
+          // instead of once per file. Each file still launches its own Chromium and opens its own contexts.
+          isolate: false,
           // A journey takes 20-45 s on a quiet machine; three browser files, their stacks and the server
           // files on two cores took some past 60 s (the vouchers journey, the security sweep, 2026-11-27).
           testTimeout: 120_000,

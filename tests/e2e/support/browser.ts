@@ -5,14 +5,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { root } from '../../../scripts/lib/build.ts';
 import { launchChromium, mailLink, type StackInfo } from '../../../scripts/lib/stack.ts';
-import type { StackPool, StackStatus } from '../global-setup.ts';
+import type { StackStatus } from '../global-setup.ts';
 
 /**
- * One stack of the pool (tests/e2e/global-setup.ts) for this whole file, and no other file on it
- * meanwhile: the first that is up and free (a lease is a directory, made atomically), waiting while
- * all are taken or still starting. Released after the file's last afterAll, or when its process ends.
+ * One stack of the pool (tests/e2e/global-setup.ts) for a whole file, and no other file on it meanwhile:
+ * the first that is up and free (a lease is a directory, made atomically), waiting while all are taken or
+ * still starting. Taken by tests/e2e/setup.ts before each file's tests, given back after its last afterAll.
  */
-async function leaseStack(pool: Extract<StackPool, { dir: string }>): Promise<StackInfo> {
+export async function leaseStack(): Promise<{ stack: StackInfo; release: () => void }> {
+  if (!('dir' in pool)) throw new Error(pool.unavailable);
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     const failures: string[] = [];
@@ -30,10 +31,12 @@ async function leaseStack(pool: Extract<StackPool, { dir: string }>): Promise<St
       } catch {
         continue;
       }
-      const release = () => rmSync(lease, { recursive: true, force: true });
+      const release = () => {
+        process.off('exit', release);
+        rmSync(lease, { recursive: true, force: true });
+      };
       process.once('exit', release);
-      afterAll(release);
-      return status.ready;
+      return { stack: status.ready, release };
     }
     if (failures.length === pool.count) throw new Error(`no browser-test stack came up:\n${failures.join('\n')}`);
     if (Date.now() > deadline) throw new Error('no browser-test stack was free within 15 minutes');
@@ -43,8 +46,12 @@ async function leaseStack(pool: Extract<StackPool, { dir: string }>): Promise<St
 
 const pool = inject('e2e');
 export const available = 'dir' in pool;
-/** This file's stack (undefined when Chromium is missing: the tests are `describe.runIf(available)`). */
-export const stack = ('dir' in pool ? await leaseStack(pool) : undefined) as StackInfo;
+/**
+ * The running file's stack (empty when Chromium is missing: the tests are `describe.runIf(available)`).
+ * A worker runs browser file after browser file with this module loaded once (vitest.config.ts), so this
+ * object is filled anew by tests/e2e/setup.ts with the stack each file leases; read it when a test runs.
+ */
+export const stack = {} as StackInfo;
 
 /** Unique per run and per call, so a test never meets an account of an earlier run or test. */
 const run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -149,7 +156,8 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  await page.evaluate(axe.source);
+  // Once per document: compiling axe's half a megabyte again cost Chromium about a quarter of a CPU-second.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const results = await page.evaluate(() =>
     (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] }),
   );
