@@ -17,7 +17,7 @@ declare module 'vitest' {
 
 /**
  * How many copies of the product the browser files share. A file holds one stack for all its tests
- * (support/browser.ts leases it), exactly as it held the single stack before: up to this many browser
+ * (tests/e2e/setup.ts leases it), exactly as it held the single stack before: up to this many browser
  * files run at once, each on a stack of its own, beside the server and unit files. As many as Vitest's
  * workers (vitest.config.ts), so a browser file never holds a worker while it waits for a stack.
  */
