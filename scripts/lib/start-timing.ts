@@ -6,13 +6,16 @@
  * - the floor: the same launcher running a bare Node + Hono process, `npm exec -- node scripts/bare.mjs`
  *   (npm's own start-up is in both);
  * - the server's resident memory 1.5 s after it is healthy (and, warm, again after it settled), beside a
- *   memory floor of the database alone: PGlite opened on the same data directory after one `select 1`
+ *   memory floor of the database alone: PGlite opened on the same data directory, with the server's start
+ *   parameters, after one `select 1`
  *   (scripts/lib/floor-pglite.mjs), or node:http with a pg Pool answering `select 1`
  *   (scripts/lib/floor-pg.mjs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteStartParams } from '../../server/db/pglite.ts';
 import { buildServer, buildSpa, needsBuild, needsServerBuild, root } from './build.ts';
 
 const IDLE_MS = 1500;
@@ -87,7 +90,12 @@ export async function startUpFigures(options: {
           detached(
             process.execPath,
             ['scripts/lib/floor-pglite.mjs'],
-            { ...options.env, DATA_DIR: options.dataDir },
+            {
+              ...options.env,
+              DATA_DIR: options.dataDir,
+              // The same database as the server's: PGlite with the server's buffer cache (decision 033).
+              PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams(PGlite.defaultStartParams)),
+            },
             'pipe',
           ),
         'stdout',
