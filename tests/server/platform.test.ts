@@ -138,6 +138,15 @@ describe('runtime configuration', () => {
     const response = await server.request('/healthz');
     expect(await response.json()).toEqual({ status: 'ok' });
   });
+
+  // The test database is loaded from a data directory whose postgresql.conf (initdb's) says 128MB.
+  it.skipIf(process.env.TEST_DB === 'postgres')(
+    "keeps the embedded database's buffer cache at 32 MB, whatever its data directory says (decision 033: about 100 MB of memory and half a second of start-up)",
+    async () => {
+      const { rows } = await server.database.sql.executeSql('show shared_buffers');
+      expect(rows).toEqual([{ shared_buffers: '32MB' }]);
+    },
+  );
 });
 
 describe('environment', () => {
