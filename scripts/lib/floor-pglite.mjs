@@ -1,9 +1,11 @@
 // Memory floor on the embedded database (scripts/lib/start-timing.ts): PGlite alone, opened on the data
-// directory the server just used, with the server's start parameters (PGLITE_START_PARAMS, JSON: its buffer
-// cache, server/db/pglite.ts), after one `select 1`. Prints "ready" and idles until SIGTERM.
+// directory the server just used, with the server's additions to PGlite's start parameters
+// (PGLITE_EXTRA_START_PARAMS, JSON: its buffer cache, server/db/pglite.ts), after one `select 1`. Prints
+// "ready" and idles until SIGTERM.
 import { PGlite } from '@electric-sql/pglite';
 
-const startParams = process.env.PGLITE_START_PARAMS ? JSON.parse(process.env.PGLITE_START_PARAMS) : undefined;
+const extra = JSON.parse(process.env.PGLITE_EXTRA_START_PARAMS ?? '[]');
+const startParams = [...PGlite.defaultStartParams, ...extra];
 const db = await PGlite.create({ dataDir: process.env.DATA_DIR, startParams });
 await db.query('select 1');
 console.log('ready');

@@ -14,8 +14,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { PGlite } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../../server/db/pglite.ts';
+import { PGLITE_EXTRA_START_PARAMS } from '../../server/db/pglite.ts';
 import { buildServer, buildSpa, needsBuild, needsServerBuild, root } from './build.ts';
 
 const IDLE_MS = 1500;
@@ -94,7 +93,7 @@ export async function startUpFigures(options: {
               ...options.env,
               DATA_DIR: options.dataDir,
               // The same database as the server's: PGlite with the server's buffer cache (decision 033).
-              PGLITE_START_PARAMS: JSON.stringify(pgliteStartParams(PGlite.defaultStartParams)),
+              PGLITE_EXTRA_START_PARAMS: JSON.stringify(PGLITE_EXTRA_START_PARAMS),
             },
             'pipe',
           ),

@@ -23,12 +23,8 @@ const pgliteWasm = () =>
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
-/** PGlite's own start parameters with the buffer cache above; also what the memory floor opens with. */
-export const pgliteStartParams = (defaults: readonly string[]) => [
-  ...defaults,
-  '-c',
-  `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
-];
+/** What the server adds to PGlite's own start parameters; the memory floor adds the same. */
+export const PGLITE_EXTRA_START_PARAMS = ['-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 /**
  * Creates the embedded database (PGlite: PostgreSQL in WASM) on `dataDir`, in memory without one (tests).
@@ -44,7 +40,7 @@ export async function createPglite(options: { dataDir?: string; loadDataDir?: Bl
     loadDataDir: options.loadDataDir,
     parsers: DRIZZLE_PARSERS,
     pgliteWasmModule: await wasm,
-    startParams: pgliteStartParams(PGlite.defaultStartParams),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_EXTRA_START_PARAMS],
   });
   skipPerQueryParsers(client);
   return client;
