@@ -35,11 +35,16 @@ const inputs = ['src', 'machines', 'contracts', 'public', 'index.html', 'vite.co
 export const serverDir = path.join(root, 'dist-server');
 /**
  * V8 flags the server runs with, here for the scripts that start it (package.json's `start` spells them
- * too): a young generation of 2 MB semi-spaces instead of V8's up to 16 MB. A request's garbage dies
- * young either way; the larger semi-spaces only kept RSS ~25 MB above idle after a burst of requests on
- * PostgreSQL (docs/decisions/029-request-path-at-its-floor.md).
+ * too):
+ * - a young generation of 2 MB semi-spaces instead of V8's up to 16 MB. A request's garbage dies young
+ *   either way; the larger semi-spaces only kept RSS ~25 MB above idle after a burst of requests on
+ *   PostgreSQL (docs/decisions/029-request-path-at-its-floor.md);
+ * - V8's background threads sized by Node to the machine's parallelism (`--v8-pool-size=0`: one thread on
+ *   two cores) instead of Node's fixed four. On two cores, four threads compiling PGlite's WASM took the main
+ *   thread's core while it started the server, and each kept an allocator arena of freed memory
+ *   (docs/decisions/034-v8-threads-to-the-cores.md).
  */
-export const serverNodeFlags = ['--max-semi-space-size=2'];
+export const serverNodeFlags = ['--max-semi-space-size=2', '--v8-pool-size=0'];
 export const serverEntry = path.join(serverDir, 'index.mjs');
 const serverStamp = path.join(serverDir, '.build-stamp');
 const serverInputs = ['server', 'contracts', 'package.json', 'package-lock.json', 'scripts/lib/build.mjs'];
@@ -148,6 +153,9 @@ async function bundleForNode(entryPoints, outdir) {
     sourcemap: 'linked',
     sourcesContent: false,
     legalComments: 'none',
+    // Whitespace and syntax only (names kept): about 40 % less source for V8 to hold and parse at start.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
     // Bundled CommonJS packages (pg, pg-boss) call require() for Node's own modules.
     banner: {

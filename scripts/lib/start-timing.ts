@@ -9,13 +9,15 @@
  *   memory floor of the database alone: PGlite opened on the same data directory, with the server's start
  *   parameters, after one `select 1`
  *   (scripts/lib/floor-pglite.mjs), or node:http with a pg Pool answering `select 1`
- *   (scripts/lib/floor-pg.mjs).
+ *   (scripts/lib/floor-pg.mjs); each floor runs with the server's Node flags (serverNodeFlags: the same
+ *   young generation and the same number of V8 background threads, whose allocator arenas are part of
+ *   PGlite's own resident memory, decision 034).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { PGLITE_EXTRA_START_PARAMS } from '../../server/db/pglite.ts';
-import { buildServer, buildSpa, needsBuild, needsServerBuild, root } from './build.ts';
+import { buildServer, buildSpa, needsBuild, needsServerBuild, root, serverNodeFlags } from './build.ts';
 
 const IDLE_MS = 1500;
 const SETTLE_MS = 10_000;
@@ -77,7 +79,7 @@ export async function startUpFigures(options: {
   const memoryFloor = options.databaseUrl
     ? await timed(
         () =>
-          detached(process.execPath, ['scripts/lib/floor-pg.mjs'], {
+          detached(process.execPath, [...serverNodeFlags, 'scripts/lib/floor-pg.mjs'], {
             ...options.env,
             PORT: String(options.floorPort),
             DATABASE_URL: options.databaseUrl,
@@ -88,7 +90,7 @@ export async function startUpFigures(options: {
         () =>
           detached(
             process.execPath,
-            ['scripts/lib/floor-pglite.mjs'],
+            [...serverNodeFlags, 'scripts/lib/floor-pglite.mjs'],
             {
               ...options.env,
               DATA_DIR: options.dataDir,
