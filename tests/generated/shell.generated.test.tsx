@@ -3,7 +3,7 @@
  * navigation groups, top-bar overlays) and checked on screen. A parallel machine: the covering set takes
  * each transition once rather than once per combination of the other regions (PATHS=full for those).
  */
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect } from 'vitest';
 import { sampleBusiness as business } from '#machines/samples/session.samples.ts';
 import { shellEntry } from '#machines/samples/shell.samples.ts';
@@ -70,9 +70,17 @@ describeFlow(shellEntry, {
       // The Business Profile dialog is its own chunk: wait for it to load, as a person would.
       if (e.panel === 'profile') await screen.findByRole('dialog', { name: 'Business Profile' });
     },
-    'panel.close': () => {
+    'panel.close': async () => {
       if (dialog('Business Profile')) fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
       else fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      // The profile dialog's own flow starts in an effect once its chunk has rendered (useActorRef), and an
+      // event sent before that waits in the flow's mailbox. findByRole can see the dialog between React's
+      // commit and that effect; a click then closed the dialog a moment later, after the check (a CI run
+      // on a busy machine, 2026-11-28). Wait, as a person would, for the dialog to go.
+      await waitFor(() => {
+        expect(dialog('Business Profile')).toBeNull();
+        expect(dialog('Messages')).toBeNull();
+      });
     },
   },
   expectUi: {
